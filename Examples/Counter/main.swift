@@ -1,0 +1,2 @@
+import Reflow
+print("todo")

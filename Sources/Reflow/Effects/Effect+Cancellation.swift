@@ -1,0 +1,39 @@
+extension Effect {
+    /// Marks this effect as cancellable with `id`.
+    ///
+    /// With `cancelInFlight: true`, starting it first cancels any effect running with the
+    /// same id: a new search cancels the one in flight, as ReactorKit's
+    /// `take(until: action.filter(...))` does.
+    ///
+    /// ```swift
+    /// case .updateQuery(let query):
+    ///     return .run { send in await send(.setResults(try await api.search(query))) }
+    ///         .cancellable(id: "search", cancelInFlight: true)
+    /// ```
+    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
+        Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+
+    /// An effect that cancels every running effect marked with `id`.
+    ///
+    /// ```swift
+    /// case .stop: return .cancel(id: TimerID.self)
+    /// ```
+    public static func cancel(id: some Hashable & Sendable) -> Effect {
+        Effect(.cancel(EffectID(id)))
+    }
+}
+
+/// A type-erased cancellation id.
+struct EffectID: Hashable, Sendable {
+    // AnyHashable is not Sendable, but it is only ever built from a `Hashable & Sendable`
+    // value (see `init`) and never mutated, so sharing it is safe.
+    nonisolated(unsafe) let base: AnyHashable
+
+    init(_ id: some Hashable & Sendable) {
+        self.base = AnyHashable(id)
+    }
+
+    static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
+    func hash(into hasher: inout Hasher) { hasher.combine(base) }
+}

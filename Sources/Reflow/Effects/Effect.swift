@@ -1,0 +1,111 @@
+/// Work with side effects that produces outputs over time: a request, a timer, a save.
+///
+/// Reducers stay pure; effects do the rest. A reactor's `mutate` returns an
+/// `Effect<Mutation>`, and a store runs an `Effect<any Action>` with ``Store/run(_:)``.
+/// Outputs always arrive on the main actor.
+///
+/// ```swift
+/// func mutate(action: Action) -> Effect<Mutation> {
+///     switch action {
+///     case .refresh:
+///         return .concat([
+///             .just(.setLoading(true)),
+///             .run { send in
+///                 let user = try await api.fetchUser()
+///                 await send(.setUser(user))
+///             },
+///             .just(.setLoading(false)),
+///         ])
+///     }
+/// }
+/// ```
+///
+/// - ``just(_:)`` and a ``concat(_:)`` of synchronous effects deliver synchronously, before
+///   the call that started them returns.
+/// - ``run(_:)`` bodies run off the main actor. An error thrown from one ends that effect
+///   only and is reported to ``EffectErrors/handler``; outputs it sent before stay.
+/// - Outputs sent after the effect was cancelled are dropped.
+public struct Effect<Output: Sendable>: Sendable {
+    indirect enum Operation: Sendable {
+        case none
+        case outputs([Output])
+        case run(@Sendable (Send<Output>) async throws -> Void)
+        case concat([Effect])
+        case merge([Effect])
+        case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+        case cancel(EffectID)
+    }
+
+    let operation: Operation
+
+    init(_ operation: Operation) {
+        self.operation = operation
+    }
+
+    /// An effect that does nothing.
+    public static var none: Effect { Effect(.none) }
+
+    /// An effect that delivers `output` synchronously.
+    public static func just(_ output: Output) -> Effect {
+        Effect(.outputs([output]))
+    }
+
+    /// An effect that runs `body` off the main actor; `body` sends outputs with `send`.
+    ///
+    /// ```swift
+    /// .run { send in
+    ///     for try await line in lines { await send(.received(line)) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter body: Async work. Throwing ends the effect and reports the error
+    ///   (except `CancellationError`, which is how cancellation ends work).
+    public static func run(_ body: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
+        Effect(.run(body))
+    }
+
+    /// Runs effects one after another; each starts when the previous one finished.
+    public static func concat(_ effects: [Effect]) -> Effect {
+        Effect(.concat(effects))
+    }
+
+    /// Runs effects one after another; each starts when the previous one finished.
+    public static func concat(_ effects: Effect...) -> Effect {
+        concat(effects)
+    }
+
+    /// Runs effects at the same time.
+    public static func merge(_ effects: [Effect]) -> Effect {
+        Effect(.merge(effects))
+    }
+
+    /// Runs effects at the same time.
+    public static func merge(_ effects: Effect...) -> Effect {
+        merge(effects)
+    }
+
+    /// Transforms every output.
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        switch operation {
+        case .none: return .none
+        case .outputs(let outputs): return Effect<T>(.outputs(outputs.map(transform)))
+        case .run(let body):
+            return .run { send in try await body(Send { output in send(transform(output)) }) }
+        case .concat(let effects): return .concat(effects.map { $0.map(transform) })
+        case .merge(let effects): return .merge(effects.map { $0.map(transform) })
+        case .cancellable(let id, let cancelInFlight, let effect):
+            return Effect<T>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+        case .cancel(let id): return Effect<T>(.cancel(id))
+        }
+    }
+
+    /// Whether running the effect finishes before the call that starts it returns.
+    var isSynchronous: Bool {
+        switch operation {
+        case .none, .outputs, .cancel: return true
+        case .run: return false
+        case .concat(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
+        case .cancellable(_, _, let effect): return effect.isSynchronous
+        }
+    }
+}

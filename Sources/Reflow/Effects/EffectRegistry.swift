@@ -1,0 +1,133 @@
+/// The running effects of one owner (a store or a reactor): which tasks run, under which
+/// cancellation ids, and how to start new ones.
+@MainActor
+final class EffectRegistry {
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var tokensByID: [EffectID: Set<Int>] = [:]
+    private var nextToken = 0
+
+    /// The number of effect tasks still running.
+    var runningCount: Int { running.count }
+
+    /// Starts `effect`; synchronous parts deliver before this returns.
+    ///
+    /// - Returns: The tasks started for its asynchronous parts.
+    @discardableResult
+    func launch<Output>(_ effect: Effect<Output>, ids: [EffectID] = [],
+                        deliver: @escaping @MainActor (Output) -> Void) -> [Task<Void, Never>] {
+        switch effect.operation {
+        case .none:
+            return []
+        case .outputs(let outputs):
+            for output in outputs { deliver(output) }
+            return []
+        case .run(let body):
+            let task = Task { await Self.runBody(body, deliver: deliver) }
+            track(task, ids: ids)
+            return [task]
+        case .merge(let effects):
+            return effects.flatMap { launch($0, ids: ids, deliver: deliver) }
+        case .concat(let effects):
+            var tasks: [Task<Void, Never>] = []
+            var index = effects.startIndex
+            while index < effects.endIndex, effects[index].isSynchronous {
+                tasks += launch(effects[index], ids: ids, deliver: deliver)
+                index += 1
+            }
+            guard index < effects.endIndex else { return tasks }
+            let rest = Array(effects[index...])
+            let task = Task { [weak self] in
+                for effect in rest {
+                    guard let self, !Task.isCancelled else { return }
+                    await self.perform(effect, ids: ids, deliver: deliver)
+                }
+            }
+            track(task, ids: ids)
+            return tasks + [task]
+        case .cancellable(let id, let cancelInFlight, let inner):
+            if cancelInFlight { cancel(id: id) }
+            return launch(inner, ids: ids + [id], deliver: deliver)
+        case .cancel(let id):
+            cancel(id: id)
+            return []
+        }
+    }
+
+    /// Runs `effect` to its end inside an effect task (the tail of a `concat`).
+    private func perform<Output>(_ effect: Effect<Output>, ids: [EffectID],
+                                 deliver: @escaping @MainActor (Output) -> Void) async {
+        switch effect.operation {
+        case .run(let body):
+            await Self.runBody(body, deliver: deliver)
+        case .concat(let effects):
+            for effect in effects {
+                guard !Task.isCancelled else { return }
+                await perform(effect, ids: ids, deliver: deliver)
+            }
+        case .merge, .cancellable:
+            // Child tasks, registered so that their ids can cancel them, awaited here so the
+            // concat goes on only when they are done; cancelling the concat cancels them.
+            let children = launch(effect, ids: ids, deliver: deliver)
+            await withTaskCancellationHandler {
+                for child in children { await child.value }
+            } onCancel: {
+                for child in children { child.cancel() }
+            }
+        case .none, .outputs, .cancel:
+            launch(effect, ids: ids, deliver: deliver)
+        }
+    }
+
+    private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
+                                        deliver: @escaping @MainActor (Output) -> Void) async {
+        do {
+            try await body(Send(deliver))
+        } catch is CancellationError {
+            // Cancellation is how effects end early; not a failure.
+        } catch {
+            if !Task.isCancelled { EffectErrors.handler(error) }
+        }
+    }
+
+    /// Cancels every effect running under `id`.
+    func cancel(id: EffectID) {
+        guard let tokens = tokensByID.removeValue(forKey: id) else { return }
+        for token in tokens { running[token]?.cancel() }
+    }
+
+    /// Cancels every running effect (the owner is going away).
+    func cancelAll() {
+        for task in running.values { task.cancel() }
+    }
+
+    /// Waits until no effect is running, including ones started meanwhile.
+    func waitUntilIdle() async {
+        while let task = running.values.first {
+            await task.value
+            await Task.yield()
+        }
+    }
+
+    deinit {
+        for task in running.values { task.cancel() }
+    }
+
+    private func track(_ task: Task<Void, Never>, ids: [EffectID]) {
+        let token = nextToken
+        nextToken += 1
+        running[token] = task
+        for id in ids { tokensByID[id, default: []].insert(token) }
+        Task { [weak self] in
+            await task.value
+            self?.finished(token, ids: ids)
+        }
+    }
+
+    private func finished(_ token: Int, ids: [EffectID]) {
+        running[token] = nil
+        for id in ids {
+            tokensByID[id]?.remove(token)
+            if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Delivers an effect's outputs on the main actor.
+///
+/// An effect's body receives a `Send` and calls it with `await`, since the body runs off
+/// the main actor:
+///
+/// ```swift
+/// .run { send in
+///     await send(.loaded(try await api.load()))
+/// }
+/// ```
+///
+/// Outputs sent after the effect was cancelled are dropped.
+public struct Send<Output: Sendable>: Sendable {
+    let deliver: @MainActor (Output) -> Void
+
+    /// Creates a `Send` that hands each output to `deliver`; mainly for tests.
+    public init(_ deliver: @escaping @MainActor (Output) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Delivers `output`, unless the effect that sends it was cancelled.
+    @MainActor
+    public func callAsFunction(_ output: Output) {
+        guard !Task.isCancelled else { return }
+        deliver(output)
+    }
+}

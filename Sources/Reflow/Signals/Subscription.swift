@@ -1,0 +1,97 @@
+import Foundation
+
+/// Something a ``Subscription`` ends: a store observer, a signal observer, a binding.
+@MainActor
+protocol SubscriptionTarget: AnyObject, Sendable {
+    func endSubscription()
+    /// Called once, when the subscription is made; observers that deliver values keep it
+    /// weakly and deliver only while it exists (see ``Subscription`` deinit).
+    func attach(to subscription: Subscription)
+}
+
+extension SubscriptionTarget {
+    func attach(to subscription: Subscription) {}
+}
+
+/// A live observation: of a store, a signal, a connection binding or a reactor.
+///
+/// A subscription ends when you call ``cancel()`` or when it is released, so keep it for
+/// as long as you want updates: in a property, or in a ``SubscriptionBag``.
+///
+/// ```swift
+/// let subscription = store.subscribe(\.count) { print("count is", $0) }
+/// // ...
+/// subscription.cancel()            // or let it go out of scope
+/// ```
+///
+/// > Note: After `cancel()` the observer receives nothing more, even later in a
+/// > notification that is in progress.
+@MainActor
+public final class Subscription {
+    private var target: (any SubscriptionTarget)?
+
+    init(target: any SubscriptionTarget) {
+        self.target = target
+        target.attach(to: self)
+    }
+
+    /// Creates a subscription that runs `onCancel` once, when it is cancelled or released.
+    ///
+    /// Use it to make your own sources: a signal created with ``Signal/init(_:)`` returns
+    /// one from its subscribe function.
+    public init(_ onCancel: @escaping @MainActor () -> Void) {
+        self.target = ClosureTarget(onCancel)
+    }
+
+    /// A subscription that is already over; handy as a placeholder.
+    public static var empty: Subscription { Subscription(target: ClosureTarget {}) }
+
+    /// Whether the subscription is still live.
+    public var isCancelled: Bool { target == nil }
+
+    /// Ends the subscription. Calling it again does nothing.
+    ///
+    /// - Complexity: O(1).
+    public func cancel() {
+        guard let target else { return }
+        self.target = nil
+        target.endSubscription()
+    }
+
+    /// Keeps this subscription alive for as long as `bag` holds it.
+    ///
+    /// ```swift
+    /// store.subscribe(\.title) { label.text = $0 }.store(in: bag)
+    /// ```
+    public func store(in bag: SubscriptionBag) {
+        bag.insert(self)
+    }
+
+    deinit {
+        guard let target else { return }
+        // A nonisolated deinit cannot tell for sure that it runs on the main actor (under a
+        // test runner the main actor need not be the main thread), so the cleanup hops
+        // there. Delivery stops at once all the same: observers hold their subscription
+        // weakly and deliver nothing once it is gone.
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { target.endSubscription() }
+        } else {
+            Task { @MainActor in target.endSubscription() }
+        }
+    }
+}
+
+@MainActor
+private final class ClosureTarget: SubscriptionTarget {
+    private var onCancel: (@MainActor () -> Void)?
+
+    init(_ onCancel: @escaping @MainActor () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    func endSubscription() {
+        let onCancel = self.onCancel
+        self.onCancel = nil
+        onCancel?()
+    }
+}

@@ -1,0 +1,80 @@
+/// The store's observers in subscription order, with O(1) removal.
+///
+/// Removal leaves a hole (`nil`) so indexes stay valid while a notification pass walks the
+/// array; holes are squeezed out once they outnumber live observers, outside a pass, which
+/// keeps removal O(1) amortized and iteration proportional to live observers.
+@MainActor
+final class ObserverTable<State> {
+    private(set) var observers: ContiguousArray<StateObserver<State>?> = []
+    private var vacancies = 0
+    private var passDepth = 0
+
+    var isNotifying: Bool { passDepth > 0 }
+    var liveCount: Int {
+        observers.count - vacancies - observers.lazy.filter { $0 != nil && $0!.subscription == nil }.count
+    }
+
+    func insert(_ observer: StateObserver<State>) {
+        observer.slot = observers.count
+        observer.table = self
+        observers.append(observer)
+        checkInvariants()
+    }
+
+    func remove(_ observer: StateObserver<State>) {
+        guard observer.isActive, observer.table === self else { return }
+        observer.isActive = false
+        observers[observer.slot] = nil
+        vacancies += 1
+        compactIfWorthIt()
+        checkInvariants()
+    }
+
+    /// Calls every live observer once with `state`, in subscription order. Observers added
+    /// during the pass already saw the current value and are not called.
+    func notify(_ state: State) {
+        passDepth += 1
+        let end = observers.count
+        var index = 0
+        while index < end {
+            if let observer = observers[index] {
+                if observer.subscription != nil {
+                    observer.notify(state)
+                } else {
+                    remove(observer)  // released; its deferred cleanup would find it gone
+                }
+            }
+            index += 1
+        }
+        passDepth -= 1
+        compactIfWorthIt()
+    }
+
+    private func compactIfWorthIt() {
+        guard passDepth == 0, vacancies > 16, vacancies * 2 > observers.count else { return }
+        var live = ContiguousArray<StateObserver<State>?>()
+        live.reserveCapacity(observers.count - vacancies)
+        for case let observer? in observers {
+            observer.slot = live.count
+            live.append(observer)
+        }
+        observers = live
+        vacancies = 0
+    }
+
+    private func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        // A full walk keeps debug builds of big tables usable only while they are small.
+        guard observers.count <= 2_048 else { return }
+        var holes = 0
+        for (index, observer) in observers.enumerated() {
+            if let observer {
+                precondition(observer.slot == index && observer.isActive, "ObserverTable: slot out of sync")
+            } else {
+                holes += 1
+            }
+        }
+        precondition(holes == vacancies, "ObserverTable: vacancy count out of sync")
+        #endif
+    }
+}

@@ -1,0 +1,28 @@
+/// Actions dispatched while the store was notifying, waiting their turn (FIFO).
+struct PendingActions {
+    enum Entry {
+        case action(any Action)
+        /// Actions dispatched inside one `batch` that ran during a notification.
+        case batch([any Action])
+    }
+
+    private var entries: [Entry] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == entries.count }
+
+    mutating func append(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    mutating func popFirst() -> Entry? {
+        guard head < entries.count else { return nil }
+        let entry = entries[head]
+        head += 1
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return entry
+    }
+}

@@ -1,0 +1,24 @@
+extension Reducer {
+    /// Creates a reducer from a ReSwift-style function `(Action, State?) -> State`, so an
+    /// existing ReSwift reducer moves over unchanged.
+    ///
+    /// ```swift
+    /// func counterReducer(action: any Action, state: Int?) -> Int {
+    ///     var state = state ?? 0
+    ///     if action is Increment { state += 1 }
+    ///     return state
+    /// }
+    /// let reducer = Reducer.reSwift(counterReducer)
+    /// ```
+    ///
+    /// > Important: The function receives a copy of the state and returns a new one, so
+    /// > every action copies the state. For large state, port the reducer to the `inout`
+    /// > form (``init(_:)`` or ``on(_:_:)-static``) when you can.
+    ///
+    /// - Complexity: O(*n*) per action in the size of the state it copies.
+    public static func reSwift(_ reduce: @escaping @MainActor (any Action, State?) -> State) -> Reducer {
+        Reducer { state, action in
+            state = reduce(action, state)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// A pure function that changes state in place in response to an action.
+///
+/// Build a reducer from one closure that sees every action, or route by the action's
+/// concrete type with ``on(_:_:)-static``; routing is a hash lookup, so it does not get
+/// slower as you handle more action types. Combine feature reducers with ``combine(_:)``
+/// and lift a reducer of a slice into the whole app state with ``scope(_:)``.
+///
+/// ```swift
+/// struct Increment: Action {}
+/// struct Add: Action { var amount: Int }
+///
+/// let counter = Reducer<Int>
+///     .on(Increment.self) { count, _ in count += 1 }
+///     .on(Add.self) { count, add in count += add.amount }
+///
+/// let app = Reducer.combine(
+///     counter.scope(\AppState.count),
+///     Reducer<AppState> { state, action in state.log.append("\(action)") }
+/// )
+/// ```
+///
+/// Reducers run on the main actor and must not dispatch: a reducer that calls
+/// ``Store/dispatch(_:)`` stops the program with a message naming the action. Put
+/// follow-up work in middleware or an ``Effect``.
+///
+/// > Note: State is passed `inout`, so appending to a large array in state is O(1) and
+/// > never copies the array.
+public struct Reducer<State>: Sendable {
+    @usableFromInline typealias Body = @MainActor (inout State, any Action) -> Void
+
+    @usableFromInline enum Stage: Sendable {
+        /// Runs for every action.
+        case everyAction(Body)
+        /// Runs only for actions whose exact dynamic type is a key of the table.
+        case routed([ObjectIdentifier: Body])
+    }
+
+    @usableFromInline let stages: [Stage]
+
+    init(stages: [Stage]) {
+        self.stages = stages
+    }
+
+    /// Creates a reducer from a closure that sees every action.
+    ///
+    /// - Parameter reduce: Changes `state` in place for `action`; ignore actions you don't
+    ///   handle.
+    public init(_ reduce: @escaping @MainActor (inout State, any Action) -> Void) {
+        self.stages = [.everyAction(reduce)]
+    }
+
+    /// A reducer that does nothing, the identity of ``combine(_:)``.
+    public static var empty: Reducer { Reducer(stages: []) }
+
+    /// Creates a reducer that handles actions of exactly type `A` (not subclasses).
+    ///
+    /// - Complexity: Routing is O(1) in the number of handled action types.
+    public static func on<A: Action>(_ type: A.Type, _ reduce: @escaping @MainActor (inout State, A) -> Void) -> Reducer {
+        Reducer(stages: [.routed([ObjectIdentifier(type): Reducer.route(reduce)])])
+    }
+
+    /// Returns this reducer followed by a handler for actions of exactly type `A`.
+    ///
+    /// When this reducer already handles `A`, both run, this one first.
+    public func on<A: Action>(_ type: A.Type, _ reduce: @escaping @MainActor (inout State, A) -> Void) -> Reducer {
+        Reducer.combine(self, .on(type, reduce))
+    }
+
+    /// Combines reducers into one that runs each in order on the same state.
+    public static func combine(_ reducers: Reducer...) -> Reducer {
+        combine(reducers)
+    }
+
+    /// Combines an array of reducers into one that runs each in order on the same state.
+    public static func combine(_ reducers: [Reducer]) -> Reducer {
+        var stages: [Stage] = []
+        for reducer in reducers {
+            for stage in reducer.stages {
+                // Adjacent routing tables merge into one lookup; order is kept because a
+                // routed handler only ever runs for its own action type.
+                if case .routed(let incoming) = stage, case .routed(var table)? = stages.last {
+                    for (key, handler) in incoming {
+                        if let existing = table[key] {
+                            table[key] = { state, action in existing(&state, action); handler(&state, action) }
+                        } else {
+                            table[key] = handler
+                        }
+                    }
+                    stages[stages.count - 1] = .routed(table)
+                } else {
+                    stages.append(stage)
+                }
+            }
+        }
+        return Reducer(stages: stages)
+    }
+
+    /// Lifts this reducer of a slice into a reducer of the state that contains it.
+    ///
+    /// The slice is changed in place through the key path; routing by action type is kept.
+    ///
+    /// ```swift
+    /// let app = Reducer.combine(counter.scope(\AppState.count), todos.scope(\AppState.todos))
+    /// ```
+    public func scope<Root>(_ keyPath: WritableKeyPath<Root, State>) -> Reducer<Root> {
+        nonisolated(unsafe) let keyPath = keyPath  // key paths are immutable values
+        return Reducer<Root>(stages: stages.map { stage in
+            switch stage {
+            case .everyAction(let body):
+                return .everyAction { root, action in body(&root[keyPath: keyPath], action) }
+            case .routed(let table):
+                return .routed(table.mapValues { body in { root, action in body(&root[keyPath: keyPath], action) } })
+            }
+        })
+    }
+
+    /// Runs the reducer: changes `state` in place for `action`.
+    @MainActor @inlinable
+    public func reduce(_ state: inout State, _ action: any Action) {
+        for stage in stages {
+            switch stage {
+            case .everyAction(let body):
+                body(&state, action)
+            case .routed(let table):
+                if let body = table[ObjectIdentifier(type(of: action))] {
+                    body(&state, action)
+                }
+            }
+        }
+    }
+
+    private static func route<A: Action>(_ reduce: @escaping @MainActor (inout State, A) -> Void) -> Body {
+        { state, action in
+            // The table is keyed by A's exact type, so this cast cannot fail.
+            reduce(&state, action as! A)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// The one place an app's state lives.
+///
+/// A store holds the state, runs every dispatched action through its middleware and its
+/// reducer, and tells subscribers when the value they selected changed. It lives on the
+/// main actor, so a UI reads ``state`` synchronously.
+///
+/// ```swift
+/// struct AppState { var count = 0 }
+/// struct Increment: Action {}
+///
+/// let store = Store(
+///     reducer: Reducer<AppState>.on(Increment.self) { state, _ in state.count += 1 },
+///     state: AppState()
+/// )
+/// let subscription = store.subscribe(\.count) { print("count:", $0) }  // prints 0
+/// store.dispatch(Increment())                                          // prints 1
+/// ```
+///
+/// ## Re-entrancy
+/// - A reducer that dispatches stops the program with a message naming the action.
+/// - A subscriber or middleware that dispatches while the store is notifying has its
+///   action queued (first in, first out); it runs once the notification finishes, so every
+///   subscriber sees every state, in order.
+/// - Subscribing or cancelling during a notification is safe.
+@MainActor
+public final class Store<State> {
+    /// The current state. Only the reducer changes it.
+    public private(set) var state: State
+
+    let reducer: Reducer<State>
+    let observers = ObserverTable<State>()
+    let effects = EffectRegistry()
+    private var chain: Dispatch?
+    private var reducingAction: (any Action)?
+    private var pending = PendingActions()
+    private var isDraining = false
+    private var batchDepth = 0
+    private var batchChangedState = false
+    private var collectedBatch: [any Action]?
+    /// Reducers that hosted reactors add; keyed by the host's identity.
+    var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:]
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - reducer: The only code that changes the state.
+    ///   - state: The initial state.
+    ///   - middleware: Functions that see each action before the reducer, first one first.
+    public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
+        self.reducer = reducer
+        self.state = state
+        if !middleware.isEmpty {
+            let context = MiddlewareContext(store: self)
+            var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
+            for link in middleware.reversed() {
+                let rest = next
+                next = Dispatch { action in link.handle(context, action, rest) }
+            }
+            chain = next
+        }
+    }
+
+    /// Sends an action through the middleware to the reducer, then notifies subscribers
+    /// whose selected value changed.
+    ///
+    /// Dispatching from a subscriber or middleware while the store is notifying queues the
+    /// action until the notification is over. Dispatching from inside a reducer is a
+    /// programming error and stops with a message naming both actions.
+    ///
+    /// - Complexity: O(*r* + *s*): the reducer's work plus one comparison for each of the
+    ///   *s* subscribers (selectors run once each), and their `onChange` calls.
+    public func dispatch(_ action: any Action) {
+        if let reducing = reducingAction {
+            preconditionFailure("""
+                Reflow: dispatch(\(action)) was called from inside a reducer while it was \
+                handling \(reducing). Reducers must be pure: dispatch follow-up actions from \
+                middleware, an Effect, or a subscriber instead.
+                """)
+        }
+        if observers.isNotifying {
+            if collectedBatch != nil {
+                collectedBatch!.append(action)
+            } else {
+                pending.append(.action(action))
+            }
+            return
+        }
+        if let chain {
+            chain(action)
+        } else {
+            reduceAndNotify(action)
+        }
+    }
+
+    /// Runs `body`, in which you dispatch many actions, and notifies subscribers once with
+    /// the final state.
+    ///
+    /// ```swift
+    /// store.batch {
+    ///     store.dispatch(ClearTodos())
+    ///     for title in titles { store.dispatch(AddTodo(title: title)) }
+    /// }
+    /// ```
+    public func batch(_ body: () -> Void) {
+        if observers.isNotifying && collectedBatch == nil {
+            // Keep the batch together: its actions run, as one batch, after the notification.
+            collectedBatch = []
+            body()
+            let actions = collectedBatch ?? []
+            collectedBatch = nil
+            if !actions.isEmpty { pending.append(.batch(actions)) }
+            return
+        }
+        batchDepth += 1
+        body()
+        batchDepth -= 1
+        if batchDepth == 0 && batchChangedState {
+            batchChangedState = false
+            notifyAndDrain()
+        }
+    }
+
+    /// The end of the middleware chain: reduce, then notify.
+    private func reduceAndNotify(_ action: any Action) {
+        reducingAction = action
+        reducer.reduce(&state, action)
+        if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation {
+            hostedReducers[hosted.hostID]?(&state, action)
+        }
+        reducingAction = nil
+        if batchDepth > 0 {
+            batchChangedState = true
+        } else {
+            notifyAndDrain()
+        }
+    }
+
+    private func notifyAndDrain() {
+        observers.notify(state)
+        guard !isDraining, !pending.isEmpty else { return }
+        isDraining = true
+        defer { isDraining = false }
+        while let entry = pending.popFirst() {
+            switch entry {
+            case .action(let action):
+                dispatch(action)
+            case .batch(let actions):
+                batch { for action in actions { dispatch(action) } }
+            }
+        }
+    }
+}
