@@ -1,4 +1,5 @@
-/// One observer of a store's state, kept in an ``ObserverTable``.
+/// One observer of a value that changes over time (a store's state, a connection's props,
+/// a signal's values), kept in an ``ObserverTable``.
 ///
 /// Subclasses specialize `notify(_:)` for their selected value type, so the table calls
 /// one virtual method per observer and never boxes a value.
@@ -10,8 +11,19 @@ class StateObserver<State>: SubscriptionTarget {
     final weak var table: ObserverTable<State>?
     /// Weak: a released subscription must stop deliveries before its deferred cleanup runs.
     final weak var subscription: Subscription?
+    /// Set for observers that no subscription owns (async streams): only the table keeps
+    /// them, until they end themselves.
+    final var isRetainedByTable = false
+
+    final var shouldDeliver: Bool { subscription != nil || isRetainedByTable }
 
     func notify(_ state: State) {}
+
+    /// Delivers the value it selected when it was created (a binding fires when made).
+    func deliverCurrent() {}
+
+    /// The source went away (its table was released): end anything waiting for values.
+    nonisolated func sourceDidEnd() {}
 
     final func attach(to subscription: Subscription) {
         self.subscription = subscription
@@ -40,6 +52,8 @@ final class SelectingObserver<State, Value>: StateObserver<State> {
         self.lastValue = initial
     }
 
+    override func deliverCurrent() { onChange(lastValue) }
+
     override func notify(_ state: State) {
         let value = select(state)
         if isDuplicate(lastValue, value) { return }
@@ -62,10 +76,26 @@ final class KeyPathObserver<State, Value: Equatable>: StateObserver<State> {
         self.lastValue = initial
     }
 
+    override func deliverCurrent() { onChange(lastValue) }
+
     override func notify(_ state: State) {
         let value = state[keyPath: keyPath]
         if value == lastValue { return }
         lastValue = value
         onChange(value)
+    }
+}
+
+/// Calls a closure with every value (no comparison): a signal's observer.
+@MainActor
+final class ClosureObserver<Value>: StateObserver<Value> {
+    let onNext: (Value) -> Void
+
+    init(_ onNext: @escaping (Value) -> Void) {
+        self.onNext = onNext
+    }
+
+    override func notify(_ value: Value) {
+        onNext(value)
     }
 }

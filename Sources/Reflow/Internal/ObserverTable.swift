@@ -11,7 +11,17 @@ final class ObserverTable<State> {
 
     var isNotifying: Bool { passDepth > 0 }
     var liveCount: Int {
-        observers.count - vacancies - observers.lazy.filter { $0 != nil && $0!.subscription == nil }.count
+        observers.count - vacancies - observers.lazy.filter { $0 != nil && !$0!.shouldDeliver }.count
+    }
+
+    deinit {
+        for case let observer? in observers { observer.sourceDidEnd() }
+    }
+
+    /// Adds `observer` and returns the subscription that ends it.
+    func subscribe(_ observer: StateObserver<State>) -> Subscription {
+        insert(observer)
+        return Subscription(target: observer)
     }
 
     func insert(_ observer: StateObserver<State>) {
@@ -38,7 +48,7 @@ final class ObserverTable<State> {
         var index = 0
         while index < end {
             if let observer = observers[index] {
-                if observer.subscription != nil {
+                if observer.shouldDeliver {
                     observer.notify(state)
                 } else {
                     remove(observer)  // released; its deferred cleanup would find it gone

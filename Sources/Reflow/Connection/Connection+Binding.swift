@@ -1,0 +1,88 @@
+// Bindings: each fires with the current value when made, then only when the value at its
+// key path changes. Each returns a subscription you may ignore: the connection keeps the
+// binding alive; cancel the subscription to end one binding early.
+
+extension Connection {
+    /// Calls `onNext` with the value at `keyPath` now and whenever it changes.
+    @discardableResult
+    public func subscribe<T: Equatable>(_ keyPath: KeyPath<Props, T>, onNext: @escaping (T) -> Void) -> Subscription {
+        bind(keyPath, to: onNext)
+    }
+
+    /// Sends the value at `keyPath` to `sink` now and whenever it changes.
+    ///
+    /// ```swift
+    /// connection.bind(\.count) { [weak self] in self?.countLabel = "\($0)" }
+    /// ```
+    @discardableResult
+    public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
+        addBinding(KeyPathObserver(initial: props[keyPath: keyPath], keyPath: keyPath, onChange: sink))
+    }
+
+    /// Sends the value at `keyPath`, transformed by `mapping`, to `sink` now and whenever
+    /// the value (before mapping) changes.
+    ///
+    /// ```swift
+    /// connection.bind(\.count, to: { badge = $0 }, mapping: { "\($0) new" })
+    /// ```
+    @discardableResult
+    public func bind<T: Equatable, U>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (U) -> Void,
+                                      mapping: @escaping (T) -> U) -> Subscription {
+        bind(keyPath, to: { sink(mapping($0)) })
+    }
+
+    /// Sends an array prop to `sink` now and whenever it changes, comparing elements with
+    /// `isEqual`: for lists of elements that are not `Equatable`.
+    @discardableResult
+    public func bind<Element>(_ keyPath: KeyPath<Props, [Element]>, to sink: @escaping ([Element]) -> Void,
+                              isEqual: @escaping (Element, Element) -> Bool) -> Subscription {
+        addBinding(SelectingObserver(initial: props[keyPath: keyPath], select: { $0[keyPath: keyPath] },
+                                     isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: sink))
+    }
+
+    /// Writes the value at `keyPath` to `property` of `target` now and whenever it changes,
+    /// holding `target` weakly: when it is released, the binding ends.
+    ///
+    /// ```swift
+    /// connection.bind(\.title, to: titleLabel, \.text)
+    /// ```
+    @discardableResult
+    public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
+                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
+        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) { $0[keyPath: property] = $1 })
+    }
+
+    /// Writes a non-optional prop to an optional `property` of `target` (say, a label's
+    /// `text: String?`), holding `target` weakly.
+    @discardableResult
+    public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
+                                                      _ property: ReferenceWritableKeyPath<Target, T?>) -> Subscription {
+        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) { $0[keyPath: property] = $1 })
+    }
+
+    /// Writes the value at `keyPath`, transformed by `mapping`, to `property` of `target`,
+    /// holding `target` weakly.
+    ///
+    /// ```swift
+    /// connection.bind(\.count, to: countLabel, \.text, mapping: { "\($0) items" })
+    /// ```
+    @discardableResult
+    public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
+                                                         _ property: ReferenceWritableKeyPath<Target, U>,
+                                                         mapping: @escaping (T) -> U) -> Subscription {
+        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) {
+            $0[keyPath: property] = mapping($1)
+        })
+    }
+
+    /// Writes the value at `keyPath`, transformed by `mapping`, to an optional `property` of
+    /// `target`, holding `target` weakly.
+    @discardableResult
+    public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
+                                                         _ property: ReferenceWritableKeyPath<Target, U?>,
+                                                         mapping: @escaping (T) -> U) -> Subscription {
+        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) {
+            $0[keyPath: property] = mapping($1)
+        })
+    }
+}

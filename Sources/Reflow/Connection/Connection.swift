@@ -1,0 +1,140 @@
+/// Maps a store's state to a view's `Props` and dispatch to its `Actions`.
+///
+/// This is react-redux's and ReRxSwift's connection: a view or view model reads only
+/// ``props`` and calls only ``actions``. Bind key paths of the props to sinks or to object
+/// properties; a binding fires with the current value when made, then only when the
+/// value at its key path changes.
+///
+/// ```swift
+/// let connection = Connection(
+///     store: store,
+///     mapStateToProps: { Props(title: $0.title, count: $0.count) },
+///     mapDispatchToActions: { dispatch in Actions(increment: { dispatch(Increment()) }) }
+/// )
+/// connection.bind(\.title, to: label, \.text)          // holds `label` weakly
+/// connection.bind(\.count, to: { print("count", $0) })
+/// connection.connect()                                 // when the screen appears
+/// connection.actions.increment()
+/// connection.disconnect()                              // when it disappears
+/// ```
+///
+/// ## Lifetime
+/// - While disconnected, props do not follow the store. ``connect()`` catches up to the
+///   store's current state at once; bindings made earlier fire for values that changed.
+/// - Bindings live as long as the connection (or until the object they write to is
+///   released, or you cancel the returned subscription).
+/// - The connection holds the store. A sink that captures the view model that owns the
+///   connection makes a cycle: capture it `[weak self]`, or bind to an object property.
+///
+/// Connections are cheap: one store observer and one small table of bindings each.
+@MainActor
+public final class Connection<State, Props, Actions> {
+    /// The current props. Setting them (for previews, or on a store-less connection)
+    /// drives the bindings as a store would.
+    public var props: Props {
+        didSet { bindings.notify(props) }
+    }
+
+    /// The actions built by `mapDispatchToActions`.
+    public let actions: Actions
+
+    private let store: Store<State>?
+    private let bindings = ObserverTable<Props>()
+    var bindingTable: ObserverTable<Props> { bindings }
+    private let bag = SubscriptionBag()
+    private let storeObserver: ConnectionObserver<State, Props, Actions>?
+
+    /// Creates a connection to `store`; props are computed from the current state now.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change
+    ///     while connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    public convenience init(store: Store<State>,
+                            mapStateToProps: @escaping (State) -> Props,
+                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { mapStateToProps($0) })
+    }
+
+    /// Creates a connection that reads only one `Equatable` slice of the state:
+    /// `mapSliceToProps` runs only when that slice changed.
+    ///
+    /// ReRxSwift recomputes props on every state change; declaring the slice avoids it.
+    ///
+    /// ```swift
+    /// Connection(store: store, slice: \.profile,
+    ///            mapSliceToProps: { Props(name: $0.name) },
+    ///            mapDispatchToActions: { _ in () })
+    /// ```
+    public convenience init<Slice: Equatable>(store: Store<State>,
+                                              slice: KeyPath<State, Slice>,
+                                              mapSliceToProps: @escaping (Slice) -> Props,
+                                              mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+        var lastSlice: Slice?
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
+            let slice = state[keyPath: slice]
+            if slice == lastSlice { return nil }
+            lastSlice = slice
+            return mapSliceToProps(slice)
+        })
+    }
+
+    private init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
+                 propsIfChanged: @escaping (State) -> Props?) {
+        self.store = store
+        // The first call always yields props: there is no previous state to compare with.
+        self.props = propsIfChanged(store.state)!
+        self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
+        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged)
+        self.storeObserver = observer
+        observer.connection = self
+        store.observers.subscribe(observer).store(in: bag)
+    }
+
+    /// Creates a connection without a store, from fixed props and (mock) actions: for
+    /// previews, prototypes and view tests. Set ``props`` to drive its bindings.
+    ///
+    /// ```swift
+    /// let preview = Connection<Void, Props, Actions>(
+    ///     props: Props(title: "Preview", count: 3),
+    ///     actions: Actions(increment: {})
+    /// )
+    /// ```
+    public init(props: Props, actions: Actions) {
+        self.store = nil
+        self.props = props
+        self.actions = actions
+        self.storeObserver = nil
+    }
+
+    /// Whether props follow the store. A store-less connection counts as connected.
+    public var isConnected: Bool { storeObserver?.isEnabled ?? true }
+
+    /// Starts following the store: catches up to its current state at once, then updates
+    /// on each change. Call it when the screen appears. Calling it twice does nothing.
+    public func connect() {
+        guard let storeObserver, let store, !storeObserver.isEnabled else { return }
+        storeObserver.isEnabled = true
+        if let props = storeObserver.propsIfChanged(store.state) { self.props = props }
+    }
+
+    /// Stops following the store; bindings stay and resume on the next ``connect()``.
+    /// Call it when the screen disappears.
+    public func disconnect() {
+        storeObserver?.isEnabled = false
+    }
+
+    /// Keeps `subscription` alive as long as the connection.
+    func retain(_ subscription: Subscription) -> Subscription {
+        subscription.store(in: bag)
+        return subscription
+    }
+
+    /// Adds a binding observer; it fires with the current value now.
+    func addBinding(_ observer: StateObserver<Props>) -> Subscription {
+        let subscription = retain(bindings.subscribe(observer))
+        observer.deliverCurrent()
+        return subscription
+    }
+}

@@ -1,0 +1,21 @@
+/// The store observer behind one connection: recomputes props when the state (or the
+/// declared slice) changed, while the connection is connected.
+///
+/// It is registered when the connection is created and stays in place, so connections
+/// are notified in creation order; `connect()`/`disconnect()` only flip `isEnabled`.
+@MainActor
+final class ConnectionObserver<State, Props, Actions>: StateObserver<State> {
+    weak var connection: Connection<State, Props, Actions>?
+    var isEnabled = false
+    /// Returns new props, or `nil` when the state the connection reads did not change.
+    let propsIfChanged: (State) -> Props?
+
+    init(propsIfChanged: @escaping (State) -> Props?) {
+        self.propsIfChanged = propsIfChanged
+    }
+
+    override func notify(_ state: State) {
+        guard isEnabled, let props = propsIfChanged(state) else { return }
+        connection?.props = props
+    }
+}

@@ -1,0 +1,32 @@
+extension Store {
+    /// The value at `keyPath` as an async sequence: the current value, then each change.
+    ///
+    /// The sequence ends when the consuming task is cancelled or the store is released.
+    ///
+    /// ```swift
+    /// for await count in store.values(\.count) {
+    ///     print("count is", count)
+    /// }
+    /// ```
+    public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
+        observers.stream(current: state, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
+    }
+
+    /// A selected value as an async sequence: the current value, then each change.
+    public func values<Value: Equatable & Sendable>(of select: @escaping (State) -> Value) -> AsyncStream<Value> {
+        observers.stream(current: state, select: select, isDuplicate: { $0 == $1 })
+    }
+}
+
+extension Connection {
+    /// The prop at `keyPath` as an async sequence: the current value, then each change.
+    ///
+    /// The sequence ends when the consuming task is cancelled or the connection is released.
+    ///
+    /// ```swift
+    /// for await title in connection.values(\.title) { print(title) }
+    /// ```
+    public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Props, Value>) -> AsyncStream<Value> {
+        bindingTable.stream(current: props, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
+    }
+}

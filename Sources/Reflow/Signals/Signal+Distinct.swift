@@ -1,0 +1,20 @@
+extension Signal {
+    /// Skips values equal to the previous value delivered to the same subscriber.
+    public func distinctUntilChanged(by isEqual: @escaping (Value, Value) -> Bool) -> Signal {
+        Signal { observer in
+            var last: Value?
+            return self.subscribe { value in
+                if let previous = last, isEqual(previous, value) { return }
+                last = value
+                observer(value)
+            }
+        }
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// Skips values equal (`==`) to the previous value delivered to the same subscriber.
+    public func distinctUntilChanged() -> Signal {
+        distinctUntilChanged(by: { $0 == $1 })
+    }
+}

@@ -1,0 +1,26 @@
+extension Signal {
+    /// Transforms each value.
+    public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
+        Signal<T> { observer in self.subscribe { observer(transform($0)) } }
+    }
+
+    /// Delivers only the values for which `isIncluded` returns `true`.
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
+        Signal { observer in self.subscribe { if isIncluded($0) { observer($0) } } }
+    }
+
+    /// Transforms each value and delivers the non-`nil` results.
+    public func compactMap<T>(_ transform: @escaping (Value) -> T?) -> Signal<T> {
+        Signal<T> { observer in self.subscribe { if let value = transform($0) { observer(value) } } }
+    }
+
+    /// Delivers `value` to each subscriber first, then this signal's values.
+    ///
+    /// Use it to seed a stream with a current value: `changes.seeded(with: current)`.
+    public func seeded(with value: Value) -> Signal {
+        Signal { observer in
+            observer(value)
+            return self.subscribe(observer)
+        }
+    }
+}

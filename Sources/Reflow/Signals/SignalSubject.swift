@@ -1,0 +1,60 @@
+/// A signal source you send values into.
+///
+/// Every value sent reaches every current subscriber, in subscription order. A value sent
+/// while the subject is delivering is queued and delivered after the current one, so every
+/// subscriber sees every value in order.
+///
+/// ```swift
+/// let taps = SignalSubject<Void>()
+/// let subscription = taps.signal.subscribe { print("tapped") }
+/// taps.send(())
+/// ```
+@MainActor
+public final class SignalSubject<Value> {
+    private let observers = ObserverTable<Value>()
+    private var queued: [Value] = []
+    private var isDelivering = false
+
+    /// Creates a subject with no subscribers.
+    public init() {}
+
+    /// The values sent into this subject, as a signal.
+    public var signal: Signal<Value> {
+        Signal { [observers] observer in observers.subscribe(ClosureObserver(observer)) }
+    }
+
+    /// Subscribes to the values sent from now on.
+    public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
+        observers.subscribe(ClosureObserver(onNext))
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasSubscribers: Bool { observers.liveCount > 0 }
+
+    /// Delivers `value` to every subscriber.
+    ///
+    /// - Complexity: O(*s*) in subscribers.
+    public func send(_ value: Value) {
+        if isDelivering {
+            queued.append(value)
+            return
+        }
+        isDelivering = true
+        defer { isDelivering = false }
+        observers.notify(value)
+        var index = 0
+        while index < queued.count {
+            observers.notify(queued[index])
+            index += 1
+        }
+        queued.removeAll()
+    }
+}
+
+extension SignalSubject where Value == Void {
+    /// Delivers `()` to every subscriber.
+    public func send() { send(()) }
+}
+
+/// The subject behind a reactor's `action`: `reactor.action.send(.refresh)`.
+public typealias ActionSubject<Action> = SignalSubject<Action>

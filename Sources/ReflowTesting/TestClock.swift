@@ -1,0 +1,127 @@
+/// A clock that moves only when the test says so, to test `debounce`, `throttle` and
+/// effect sleeps without waiting in real time.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let subscription = query.signal.debounce(for: .milliseconds(300), clock: clock)
+///     .subscribe { results.append($0) }
+/// query.send("sw")
+/// await clock.advance(by: .milliseconds(299))   // nothing yet
+/// await clock.advance(by: .milliseconds(1))     // now "sw" arrives
+/// ```
+///
+/// `advance(by:)` first lets pending tasks reach their `sleep`, then wakes each sleeper
+/// whose deadline has come, in deadline order, letting each run before the next.
+public final class TestClock: Clock, Sendable {
+    /// A point in the test clock's time: the duration since it started.
+    public struct Instant: InstantProtocol, Hashable, Sendable {
+        /// Time since the clock was created.
+        public var offset: Duration
+
+        public init(offset: Duration = .zero) { self.offset = offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Timeline {
+        var now = Instant()
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+        /// Sleepers cancelled before they were registered.
+        var cancelledIDs: Set<Int> = []
+    }
+
+    private let timeline = LockedState(Timeline())
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// The current time; it changes only through ``advance(by:)`` and ``run()``.
+    public var now: Instant { timeline.withLock { $0.now } }
+
+    /// The clock has no resolution limit.
+    public var minimumResolution: Duration { .zero }
+
+    /// The number of tasks sleeping on this clock right now.
+    public var sleeperCount: Int { timeline.withLock { $0.sleepers.count } }
+
+    /// Suspends until the clock is advanced to `deadline`; throws `CancellationError` if
+    /// the task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = timeline.withLock { timeline -> Int in
+            timeline.nextID += 1
+            return timeline.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Start { case sleep, wake, cancel }
+                let start = timeline.withLock { timeline -> Start in
+                    if timeline.cancelledIDs.remove(id) != nil { return .cancel }
+                    if deadline <= timeline.now { return .wake }
+                    timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return .sleep
+                }
+                switch start {
+                case .sleep: break
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let cancelled = timeline.withLock { timeline -> Sleeper? in
+                guard let index = timeline.sleepers.firstIndex(where: { $0.id == id }) else {
+                    timeline.cancelledIDs.insert(id)  // not registered yet: refuse it when it is
+                    return nil
+                }
+                return timeline.sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached.
+    public func advance(by duration: Duration) async {
+        await Self.letPendingTasksRun()
+        let target = now.advanced(by: duration)
+        while let sleeper = popEarliest(notAfter: target) {
+            sleeper.continuation.resume()
+            await Self.letPendingTasksRun()
+        }
+        timeline.withLock { $0.now = Swift.max($0.now, target) }
+        await Self.letPendingTasksRun()
+    }
+
+    /// Moves time forward until no task sleeps on the clock.
+    public func run() async {
+        await Self.letPendingTasksRun()
+        while let deadline = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) {
+            await advance(by: now.duration(to: deadline))
+        }
+    }
+
+    private func popEarliest(notAfter target: Instant) -> Sleeper? {
+        timeline.withLock { timeline in
+            guard let index = timeline.sleepers.indices.min(by: { timeline.sleepers[$0].deadline < timeline.sleepers[$1].deadline }),
+                  timeline.sleepers[index].deadline <= target else { return nil }
+            let sleeper = timeline.sleepers.remove(at: index)
+            timeline.now = Swift.max(timeline.now, sleeper.deadline)
+            return sleeper
+        }
+    }
+
+    /// Gives tasks on other executors (effect bodies) and the main actor a chance to run up
+    /// to their next suspension, as TCA's test clock does.
+    static func letPendingTasksRun() async {
+        for _ in 0..<8 {
+            await Task.detached(priority: .low) { await Task.yield() }.value
+            await Task.yield()
+        }
+    }
+}
