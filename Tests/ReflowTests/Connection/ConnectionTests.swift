@@ -1,0 +1,252 @@
+import Testing
+import Reflow
+
+@MainActor
+@Suite struct ConnectionTests {
+    @Test func props_computedAtInit_actionsDispatch() {
+        let store = makeStore(AppState(count: 5, title: "Hi"))
+        let viewModel = CounterViewModel(store: store)
+        #expect(viewModel.props == CounterProps(title: "Hi", count: 5, user: nil, items: []))
+        #expect(!viewModel.connection.isConnected)
+        viewModel.actions.increment()
+        #expect(store.state.count == 6)
+    }
+
+    @Test func disconnected_propsDoNotUpdate_connectCatchesUp() {
+        let store = makeStore()
+        let viewModel = CounterViewModel(store: store)
+        store.dispatch(Increment())
+        #expect(viewModel.props.count == 0)
+        viewModel.connection.connect()
+        #expect(viewModel.connection.isConnected)
+        #expect(viewModel.props.count == 1)
+        store.dispatch(Increment())
+        #expect(viewModel.props.count == 2)
+        viewModel.connection.disconnect()
+        store.dispatch(Increment())
+        #expect(viewModel.props.count == 2)
+    }
+
+    @Test func binding_firesWhenMade_thenOnlyOnChangeOfItsKeyPath() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        var counts: [Int] = []
+        var titles: [String] = []
+        connection.bind(\.count) { counts.append($0) }
+        connection.subscribe(\.title) { titles.append($0) }
+        connection.connect()
+        store.dispatch(Increment())
+        store.dispatch(SetTitle(title: "new"))
+        store.dispatch(Append(value: 1))  // unrelated to both
+        #expect(counts == [0, 1])
+        #expect(titles == ["Untitled", "new"])
+    }
+
+    @Test func bindings_surviveDisconnect_andCatchUpOnConnect() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        var counts: [Int] = []
+        connection.bind(\.count) { counts.append($0) }
+        connection.connect()
+        connection.disconnect()
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        #expect(counts == [0])
+        connection.connect()
+        #expect(counts == [0, 2])
+        connection.connect()  // twice is harmless
+        #expect(counts == [0, 2])
+    }
+
+    @Test func bindToObject_variants() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        let view = FakeView()
+        connection.bind(\.title, to: view, \.title)                                // T -> T
+        connection.bind(\.title, to: view, \.subtitle)                             // T -> T?
+        connection.bind(\.user, to: view, \.user)                                  // T? -> T?
+        connection.bind(\.count, to: view, \.countText, mapping: { "\($0) items" }) // mapping
+        connection.bind(\.user, to: view, \.userText, mapping: { $0 ?? "nobody" })  // T? -> U? with mapping
+        connection.bind(\.count, to: { view.lastSunk = $0 }, mapping: { "sunk \($0)" })
+        #expect(view.title == "Untitled" && view.subtitle == "Untitled" && view.user == nil)
+        #expect(view.countText == "0 items" && view.userText == "nobody" && view.lastSunk == "sunk 0")
+        connection.connect()
+        store.dispatch(SetUser(name: "ann"))
+        store.dispatch(Add(amount: 3))
+        #expect(view.user == "ann" && view.userText == "ann")
+        #expect(view.countText == "3 items" && view.lastSunk == "sunk 3")
+    }
+
+    @Test func bindToObject_holdsItWeakly_releasedViewEndsItsBindings() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        connection.connect()
+        var view: FakeView? = FakeView()
+        weak let weakView = view
+        connection.bind(\.title, to: view!, \.title)
+        view = nil
+        #expect(weakView == nil)
+        store.dispatch(SetTitle(title: "after"))  // must not crash or resurrect anything
+        #expect(connection.props.title == "after")
+    }
+
+    @Test func listBinding_equatableElements_andCustomEquality() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        var lists: [[Int]] = []
+        connection.bind(\.items) { lists.append($0) }
+        let rows = Connection<Void, RowProps, Void>(props: RowProps(rows: [Row(id: 1, text: "a")]), actions: ())
+        var rowUpdates: [[String]] = []
+        rows.bind(\.rows, to: { rowUpdates.append($0.map(\.text)) }, isEqual: { $0.id == $1.id && $0.text == $1.text })
+        connection.connect()
+        store.dispatch(Append(value: 1))
+        store.dispatch(SetTitle(title: "x"))
+        store.dispatch(Append(value: 2))
+        rows.props = RowProps(rows: [Row(id: 1, text: "a")])
+        rows.props = RowProps(rows: [Row(id: 1, text: "b")])
+        #expect(lists == [[], [1], [1, 2]])
+        #expect(rowUpdates == [["a"], ["b"]])
+    }
+
+    @Test func storeless_connection_settingPropsDrivesBindings() {
+        var taps = 0
+        let connection = Connection<Void, CounterProps, CounterActions>(
+            props: CounterProps(title: "Preview", count: 1, user: nil, items: []),
+            actions: CounterActions(increment: { taps += 1 })
+        )
+        var titles: [String] = []
+        connection.bind(\.title) { titles.append($0) }
+        connection.props.title = "Changed"
+        connection.props.count = 9
+        connection.actions.increment()
+        #expect(titles == ["Preview", "Changed"])
+        #expect(taps == 1)
+        #expect(connection.isConnected)
+    }
+
+    @Test func sliceConnection_mapsOnlyWhenSliceChanges() {
+        let store = makeStore()
+        var mapCalls = 0
+        let connection = Connection(store: store, slice: \.title, mapSliceToProps: { title -> String in
+            mapCalls += 1
+            return title.uppercased()
+        }, mapDispatchToActions: { _ in () })
+        connection.connect()
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        store.dispatch(SetTitle(title: "go"))
+        #expect(connection.props == "GO")
+        #expect(mapCalls == 2)
+    }
+
+    @Test func connections_notifiedInCreationOrder_evenAfterReconnecting() {
+        let store = makeStore()
+        var order: [String] = []
+        let first = CounterViewModel(store: store).connection
+        let second = CounterViewModel(store: store).connection
+        first.bind(\.count) { _ in order.append("first") }
+        second.bind(\.count) { _ in order.append("second") }
+        second.connect()
+        first.connect()
+        first.disconnect()
+        first.connect()
+        order.removeAll()
+        store.dispatch(Increment())
+        #expect(order == ["first", "second"])
+    }
+
+    @Test func bindingCancellingAnotherBinding_andDisconnectingAnotherConnection_isSafe() {
+        let store = makeStore()
+        let first = CounterViewModel(store: store).connection
+        let second = CounterViewModel(store: store).connection
+        var log: [String] = []
+        var victim: Subscription?
+        first.bind(\.count) { count in
+            if count == 1 { victim?.cancel(); second.disconnect() }
+        }
+        victim = first.bind(\.count) { log.append("victim \($0)") }
+        second.bind(\.count) { log.append("second \($0)") }
+        first.connect()
+        second.connect()
+        store.dispatch(Increment())
+        #expect(log == ["victim 0", "second 0"])
+    }
+
+    @Test func releasedViewModel_freesConnectionAndBindings() {
+        let store = makeStore()
+        weak var weakViewModel: CounterViewModel?
+        weak var weakConnection: Connection<AppState, CounterProps, CounterActions>?
+        do {
+            let viewModel = CounterViewModel(store: store)
+            viewModel.connection.bind(\.count) { [weak viewModel] _ in _ = viewModel }
+            viewModel.connection.connect()
+            weakViewModel = viewModel
+            weakConnection = viewModel.connection
+        }
+        #expect(weakViewModel == nil)
+        #expect(weakConnection == nil)
+        store.dispatch(Increment())
+        #expect(store.subscriptionCount == 0)
+    }
+
+    @Test func fiveThousandConnections_stayCorrect() {
+        let store = makeStore()
+        var received = [Int](repeating: -1, count: 5_000)
+        let connections = (0..<5_000).map { index in
+            let connection = Connection(store: store, mapStateToProps: { $0.count + index }, mapDispatchToActions: { _ in () })
+            connection.bind(\.self) { received[index] = $0 }
+            connection.connect()
+            return connection
+        }
+        store.dispatch(Add(amount: 10))
+        #expect(received == (0..<5_000).map { $0 + 10 })
+        #expect(store.subscriptionCount == 5_000)
+        _ = connections
+    }
+
+    @Test func connectable_forwardsPropsAndActions() {
+        let store = makeStore()
+        let viewModel = CounterViewModel(store: store)
+        viewModel.connection.connect()
+        viewModel.actions.increment()
+        #expect(viewModel.props.count == 1)
+    }
+}
+
+// MARK: - Fixtures
+
+struct CounterProps: Equatable {
+    var title: String
+    var count: Int
+    var user: String?
+    var items: [Int]
+}
+
+struct CounterActions {
+    var increment: () -> Void
+}
+
+@MainActor
+final class CounterViewModel: Connectable {
+    let connection: Connection<AppState, CounterProps, CounterActions>
+
+    init(store: Store<AppState>) {
+        connection = Connection(
+            store: store,
+            mapStateToProps: { CounterProps(title: $0.title, count: $0.count, user: $0.user, items: $0.items) },
+            mapDispatchToActions: { dispatch in CounterActions(increment: { dispatch(Increment()) }) }
+        )
+    }
+}
+
+private final class FakeView {
+    var title = ""
+    var subtitle: String?
+    var user: String?
+    var countText = ""
+    var userText: String?
+    var lastSunk = ""
+}
+
+private struct Row { var id: Int; var text: String }
+private struct RowProps { var rows: [Row] }
