@@ -88,40 +88,66 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached.
     public func advance(by duration: Duration) async {
+        precondition(duration >= .zero, "TestClock.advance(by:) needs a non-negative duration, got \(duration).")
         await Self.letPendingTasksRun()
         let target = now.advanced(by: duration)
-        while let sleeper = popEarliest(notAfter: target) {
+        while let sleeper = nextSleeper(upTo: target) {
+            let registered = timeline.withLock { $0.nextID }
             sleeper.continuation.resume()
-            await Self.letPendingTasksRun()
+            await letWokenTaskRun(untilSleepsAfter: registered)
         }
-        timeline.withLock { $0.now = Swift.max($0.now, target) }
         await Self.letPendingTasksRun()
     }
 
     /// Moves time forward until no task sleeps on the clock.
+    ///
+    /// > Important: An effect that sleeps in a loop (a timer) never lets this return;
+    /// > advance such effects with ``advance(by:)`` instead.
     public func run() async {
         await Self.letPendingTasksRun()
         while let deadline = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) {
-            await advance(by: now.duration(to: deadline))
+            await advance(by: Swift.max(.zero, now.duration(to: deadline)))
         }
     }
 
-    private func popEarliest(notAfter target: Instant) -> Sleeper? {
+    /// The earliest sleeper due by `target`, removed, with the clock moved to its deadline;
+    /// or `nil`, with the clock moved to `target` in the same critical section, so that no
+    /// sleeper registered meanwhile is left behind in the past.
+    private func nextSleeper(upTo target: Instant) -> Sleeper? {
         timeline.withLock { timeline in
             guard let index = timeline.sleepers.indices.min(by: { timeline.sleepers[$0].deadline < timeline.sleepers[$1].deadline }),
-                  timeline.sleepers[index].deadline <= target else { return nil }
+                  timeline.sleepers[index].deadline <= target else {
+                timeline.now = Swift.max(timeline.now, target)
+                return nil
+            }
             let sleeper = timeline.sleepers.remove(at: index)
             timeline.now = Swift.max(timeline.now, sleeper.deadline)
             return sleeper
         }
     }
 
-    /// Gives tasks on other executors (effect bodies) and the main actor a chance to run up
-    /// to their next suspension, as TCA's test clock does.
-    static func letPendingTasksRun() async {
-        for _ in 0..<8 {
-            await Task.detached(priority: .low) { await Task.yield() }.value
-            await Task.yield()
+    /// Lets a woken task run until it sleeps again (a loop), or for a bounded while (a task
+    /// that ends), so a periodic effect's next sleep counts from the time it woke at.
+    private func letWokenTaskRun(untilSleepsAfter registered: Int) async {
+        for round in 1...200 {
+            if timeline.withLock({ $0.nextID }) != registered { break }
+            await Self.yieldToOtherTasks(realPause: round.isMultiple(of: 20))
         }
+        await Self.letPendingTasksRun()
+    }
+
+    /// Gives tasks on other executors (effect bodies) and the main actor a chance to run up
+    /// to their next suspension. Yields alone are not enough on a busy machine, so a few
+    /// short real pauses let other threads make progress too.
+    static func letPendingTasksRun() async {
+        for round in 1...30 {
+            await yieldToOtherTasks(realPause: round.isMultiple(of: 10))
+        }
+    }
+
+    private static func yieldToOtherTasks(realPause: Bool) async {
+        await Task.detached { await Task.yield() }.value
+        await Task.yield()
+        if realPause { try? await Task.sleep(for: .microseconds(300)) }
     }
 }

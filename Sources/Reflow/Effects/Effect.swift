@@ -28,7 +28,9 @@
 public struct Effect<Output: Sendable>: Sendable {
     indirect enum Operation: Sendable {
         case none
+        case output(Output)
         case outputs([Output])
+        case deferred(@MainActor () -> Effect)
         case run(@Sendable (Send<Output>) async throws -> Void)
         case concat([Effect])
         case merge([Effect])
@@ -47,7 +49,20 @@ public struct Effect<Output: Sendable>: Sendable {
 
     /// An effect that delivers `output` synchronously.
     public static func just(_ output: Output) -> Effect {
-        Effect(.outputs([output]))
+        Effect(.output(output))
+    }
+
+    /// An effect made when it starts, on the main actor, so it can read state that earlier
+    /// parts of a ``concat(_:)`` changed.
+    ///
+    /// ```swift
+    /// .concat([
+    ///     .just(.increase),
+    ///     .deferred { [unowned self] in .just(.record(self.currentState.value)) },
+    /// ])
+    /// ```
+    public static func deferred(_ make: @escaping @MainActor () -> Effect) -> Effect {
+        Effect(.deferred(make))
     }
 
     /// An effect that runs `body` off the main actor; `body` sends outputs with `send`.
@@ -88,7 +103,9 @@ public struct Effect<Output: Sendable>: Sendable {
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         switch operation {
         case .none: return .none
+        case .output(let output): return Effect<T>(.output(transform(output)))
         case .outputs(let outputs): return Effect<T>(.outputs(outputs.map(transform)))
+        case .deferred(let make): return Effect<T>(.deferred { make().map(transform) })
         case .run(let body):
             return .run { send in try await body(Send { output in send(transform(output)) }) }
         case .concat(let effects): return .concat(effects.map { $0.map(transform) })
@@ -100,12 +117,22 @@ public struct Effect<Output: Sendable>: Sendable {
     }
 
     /// Whether running the effect finishes before the call that starts it returns.
+    /// A deferred effect counts as synchronous until it is made (see `EffectRegistry`).
     var isSynchronous: Bool {
         switch operation {
-        case .none, .outputs, .cancel: return true
+        case .none, .output, .outputs, .cancel, .deferred: return true
         case .run: return false
         case .concat(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
         case .cancellable(_, _, let effect): return effect.isSynchronous
         }
+    }
+}
+
+extension Effect {
+    /// The effect itself, or, if it is deferred, the effect it makes (made now).
+    @MainActor
+    func madeIfDeferred() -> Effect {
+        if case .deferred(let make) = operation { return make().madeIfDeferred() }
+        return self
     }
 }

@@ -18,26 +18,37 @@ final class EffectRegistry {
         switch effect.operation {
         case .none:
             return []
+        case .output(let output):
+            deliver(output)
+            return []
+        case .deferred(let make):
+            return launch(make(), ids: ids, deliver: deliver)
         case .outputs(let outputs):
             for output in outputs { deliver(output) }
             return []
         case .run(let body):
-            let task = Task { await Self.runBody(body, deliver: deliver) }
+            // Detached: the body must start off the main actor, not just continue there.
+            let task = Task.detached(priority: Task.currentPriority) { await Self.runBody(body, deliver: deliver) }
             track(task, ids: ids)
             return [task]
         case .merge(let effects):
             return effects.flatMap { launch($0, ids: ids, deliver: deliver) }
         case .concat(let effects):
             var tasks: [Task<Void, Never>] = []
-            var index = effects.startIndex
-            while index < effects.endIndex, effects[index].isSynchronous {
-                tasks += launch(effects[index], ids: ids, deliver: deliver)
-                index += 1
+            var rest = effects[...]
+            while let next = rest.first {
+                let effect = next.madeIfDeferred()
+                guard effect.isSynchronous else {
+                    rest[rest.startIndex] = effect
+                    break
+                }
+                tasks += launch(effect, ids: ids, deliver: deliver)
+                rest = rest.dropFirst()
             }
-            guard index < effects.endIndex else { return tasks }
-            let rest = Array(effects[index...])
+            guard !rest.isEmpty else { return tasks }
+            let remaining = Array(rest)
             let task = Task { [weak self] in
-                for effect in rest {
+                for effect in remaining {
                     guard let self, !Task.isCancelled else { return }
                     await self.perform(effect, ids: ids, deliver: deliver)
                 }
@@ -73,19 +84,21 @@ final class EffectRegistry {
             } onCancel: {
                 for child in children { child.cancel() }
             }
-        case .none, .outputs, .cancel:
+        case .deferred(let make):
+            await perform(make(), ids: ids, deliver: deliver)
+        case .none, .output, .outputs, .cancel:
             launch(effect, ids: ids, deliver: deliver)
         }
     }
 
-    private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
+    nonisolated private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
                                         deliver: @escaping @MainActor (Output) -> Void) async {
         do {
             try await body(Send(deliver))
         } catch is CancellationError {
             // Cancellation is how effects end early; not a failure.
         } catch {
-            if !Task.isCancelled { EffectErrors.handler(error) }
+            if !Task.isCancelled { await EffectErrors.handler(error) }
         }
     }
 

@@ -1,0 +1,37 @@
+/// A state value that notifies on every assignment, even of an equal value (ReactorKit's
+/// `@Pulse`): for alerts, toasts and other one-shot events kept in state.
+///
+/// ```swift
+/// struct State { @Pulse var alertMessage: String? }
+///
+/// reactor.pulse(\.$alertMessage)
+///     .compactMap { $0 }
+///     .subscribe { message in showAlert(message) }
+///     .store(in: bag)
+/// ```
+@propertyWrapper
+public struct Pulse<Value> {
+    /// The current value.
+    public var value: Value {
+        didSet { valueUpdatedCount &+= 1 }  // wraps around instead of trapping on overflow
+    }
+
+    /// How many times ``value`` was assigned (wrapping around at `UInt.max`).
+    public package(set) var valueUpdatedCount: UInt = 0
+
+    /// Creates a pulse with an initial value.
+    public init(wrappedValue: Value) {
+        self.value = wrappedValue
+    }
+
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// The pulse itself, for ``Reactor/pulse(_:)``: `reactor.pulse(\.$alert)`.
+    public var projectedValue: Pulse<Value> { self }
+}
+
+extension Pulse: Equatable where Value: Equatable {}
+extension Pulse: Sendable where Value: Sendable {}

@@ -1,0 +1,41 @@
+extension Reactor {
+    var core: ReactorCore<Self> { ReactorRegistry.core(for: self) }
+
+    /// Where the view sends actions: `reactor.action.send(.refresh)`.
+    ///
+    /// Actions work before anyone subscribes to ``state``; one sent while another is
+    /// being handled runs after it.
+    public var action: ActionSubject<Action> { core.actionSubject }
+
+    /// The state as a signal: the current state at once, then each new state.
+    ///
+    /// A hosted reactor's state emits when its slice changes from any source (when
+    /// `State` is `Equatable`; otherwise on every store change).
+    public var state: Signal<State> { core.stateSignal }
+
+    /// The state now. After `action.send(_:)` of an action whose mutations are
+    /// synchronous, it already holds the result. A hosted reactor reads its slice.
+    public var currentState: State { core.currentState }
+
+    /// Whether the reactor is stubbed for a view test: actions are recorded in
+    /// ``stub`` and `mutate`/`reduce` never run; `state` follows `stub.state`.
+    public var isStubEnabled: Bool {
+        get { core.isStubEnabled }
+        set { core.isStubEnabled = newValue }
+    }
+
+    /// The stub used when ``isStubEnabled`` is `true`.
+    public var stub: Stub<Self> { core.stub }
+
+    /// The values of a `@Pulse` state property: one per assignment, even of an equal
+    /// value, and none for unrelated state changes.
+    ///
+    /// ```swift
+    /// reactor.pulse(\.$alertMessage).compactMap { $0 }.subscribe { show($0) }
+    /// ```
+    public func pulse<T>(_ keyPath: KeyPath<State, Pulse<T>>) -> Signal<T> {
+        state.map { $0[keyPath: keyPath] }
+            .distinctUntilChanged { $0.valueUpdatedCount == $1.valueUpdatedCount }
+            .map(\.value)
+    }
+}

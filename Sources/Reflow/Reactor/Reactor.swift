@@ -1,0 +1,91 @@
+/// Per-screen logic written the ReactorKit way: `Action` → ``mutate(action:)`` →
+/// `Mutation` → ``reduce(state:mutation:)`` → `State`.
+///
+/// A class that declares its types, ``initialState``, ``mutate(action:)`` and
+/// ``reduce(state:mutation:)`` is a working reactor: no base class, no stored property
+/// to add. It runs alone, keeping its own state, or lives as a slice of the one store
+/// (``Store/host(_:at:)``).
+///
+/// ```swift
+/// final class CounterReactor: Reactor {
+///     enum Action: Sendable { case increase, decrease }
+///     enum Mutation: Sendable { case increaseValue, decreaseValue, setLoading(Bool) }
+///     struct State { var value = 0; var isLoading = false }
+///
+///     let initialState = State()
+///
+///     func mutate(action: Action) -> Effect<Mutation> {
+///         switch action {
+///         case .increase:
+///             return .concat([
+///                 .just(.setLoading(true)),
+///                 .run { send in
+///                     try await Task.sleep(for: .milliseconds(500))
+///                     await send(.increaseValue)
+///                 },
+///                 .just(.setLoading(false)),
+///             ])
+///         case .decrease:
+///             return .just(.decreaseValue)
+///         }
+///     }
+///
+///     func reduce(state: State, mutation: Mutation) -> State {
+///         var state = state
+///         switch mutation {
+///         case .increaseValue: state.value += 1
+///         case .decreaseValue: state.value -= 1
+///         case .setLoading(let isLoading): state.isLoading = isLoading
+///         }
+///         return state
+///     }
+/// }
+///
+/// let reactor = CounterReactor()
+/// reactor.action.send(.decrease)
+/// reactor.currentState.value   // -1
+/// ```
+///
+/// The stages run in order: ``transform(action:)``, `mutate`, ``transform(mutation:)``,
+/// `reduce`, ``transform(state:)``. An action sent from inside `reduce` or from a state
+/// subscriber runs after the current one finishes. A released reactor stops: its effects
+/// are cancelled.
+@MainActor
+public protocol Reactor: AnyObject {
+    /// What the view asks for.
+    associatedtype Action: Sendable
+    /// A change to apply to the state; the same as `Action` unless you declare it.
+    associatedtype Mutation: Sendable = Action
+    /// What the view shows.
+    associatedtype State
+
+    /// The state before any action.
+    var initialState: State { get }
+
+    /// Turns an action into mutations, now (``Effect/just(_:)``) or later (``Effect/run(_:)``).
+    func mutate(action: Action) -> Effect<Mutation>
+
+    /// Returns the state after a mutation. Keep it pure.
+    func reduce(state: State, mutation: Mutation) -> State
+
+    /// Transforms the stream of actions before `mutate`, for example to debounce.
+    func transform(action: Signal<Action>) -> Signal<Action>
+
+    /// Transforms the stream of mutations before `reduce`, for example to merge in global
+    /// state: `mutation.merge(with: store.signal(\.user).map(Mutation.setUser))`.
+    func transform(mutation: Signal<Mutation>) -> Signal<Mutation>
+
+    /// Transforms the stream of states after `reduce`.
+    func transform(state: Signal<State>) -> Signal<State>
+}
+
+extension Reactor {
+    public func transform(action: Signal<Action>) -> Signal<Action> { action }
+    public func transform(mutation: Signal<Mutation>) -> Signal<Mutation> { mutation }
+    public func transform(state: Signal<State>) -> Signal<State> { state }
+}
+
+extension Reactor where Mutation == Action {
+    /// Passes each action on as the mutation.
+    public func mutate(action: Action) -> Effect<Mutation> { .just(action) }
+}

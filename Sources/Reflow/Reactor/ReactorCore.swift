@@ -1,0 +1,141 @@
+/// The machinery behind one reactor: its subjects, pipeline, state, effects and stub.
+///
+/// Reactors declare no stored property for it, so it lives in ``ReactorRegistry``, keyed
+/// by the reactor's identity and holding the reactor weakly.
+@MainActor
+class AnyReactorCore {
+    /// The reactor this core serves; `nil` once it was released.
+    weak var owner: AnyObject?
+
+    /// Stops everything: cancels effects, ends the pipeline, leaves the store.
+    func shutDown() {}
+
+    var hasRunningEffects: Bool { false }
+}
+
+@MainActor
+final class ReactorCore<R: Reactor>: AnyReactorCore {
+    let actionSubject = SignalSubject<R.Action>()
+    private let mutationSubject = SignalSubject<R.Mutation>()
+    private let rawStates = SignalSubject<R.State>()
+    private let states = SignalSubject<R.State>()
+    private let effects = EffectRegistry()
+    private let pipeline = SubscriptionBag()
+    private var statePipeline: Subscription?
+    private var rawState: R.State
+    private var transformedState: R.State
+    private var host: Host?
+    private var stubStorage: Stub<R>?
+    var isStubEnabled = false
+
+    /// How a hosted reactor reaches its store.
+    struct Host {
+        let readSlice: @MainActor () -> R.State
+        let dispatch: @MainActor (R.Mutation) -> Void
+        let leave: @MainActor () -> Void
+    }
+
+    private var reactor: R? { owner as? R }
+
+    init(reactor: R) {
+        let initial = reactor.initialState
+        self.rawState = initial
+        self.transformedState = initial
+        super.init()
+        self.owner = reactor
+    }
+
+    /// Builds the pipeline; separate from `init` because the reactor's transforms may read
+    /// `currentState`, which needs this core registered first.
+    func start() {
+        guard let reactor else { return }
+        actionSubject.subscribe { [unowned self] action in
+            if self.isStubEnabled { self.stub.record(action) }
+        }.store(in: pipeline)
+        reactor.transform(action: actionSubject.signal).subscribe { [unowned self] action in
+            self.handle(action)
+        }.store(in: pipeline)
+        reactor.transform(mutation: mutationSubject.signal).subscribe { [unowned self] mutation in
+            self.apply(mutation)
+        }.store(in: pipeline)
+        statePipeline = reactor.transform(state: rawStates.signal.seeded(with: rawState)).subscribe { [unowned self] state in
+            self.publish(state)
+        }
+    }
+
+    var currentState: R.State {
+        if isStubEnabled { return stub.state }
+        return host?.readSlice() ?? transformedState
+    }
+
+    var stub: Stub<R> {
+        if let stubStorage { return stubStorage }
+        let stub = Stub<R>(state: host?.readSlice() ?? transformedState)
+        stubStorage = stub
+        return stub
+    }
+
+    var stateSignal: Signal<R.State> {
+        Signal { [weak self] observer in
+            guard let self else { return .empty }
+            if self.isStubEnabled { return self.stub.stateSignal.subscribe(observer) }
+            observer(self.transformedState)
+            return self.states.subscribe(observer)
+        }
+    }
+
+    override var hasRunningEffects: Bool { effects.runningCount > 0 }
+
+    private func handle(_ action: R.Action) {
+        guard !isStubEnabled, let reactor else { return }
+        let tasks = effects.launch(reactor.mutate(action: action)) { [weak self] mutation in
+            self?.receive(mutation)
+        }
+        if !tasks.isEmpty { ReactorRegistry.watchForReleasedReactors() }
+    }
+
+    private func receive(_ mutation: R.Mutation) {
+        guard reactor != nil else {
+            ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
+            return
+        }
+        mutationSubject.send(mutation)
+    }
+
+    private func apply(_ mutation: R.Mutation) {
+        guard !isStubEnabled, let reactor else { return }
+        if let host {
+            host.dispatch(mutation)
+        } else {
+            rawState = reactor.reduce(state: rawState, mutation: mutation)
+            rawStates.send(rawState)
+        }
+    }
+
+    private func publish(_ state: R.State) {
+        transformedState = state
+        states.send(state)
+    }
+
+    /// Makes a store slice this reactor's state.
+    func attach(host: Host, sliceChanges: Signal<R.State>) {
+        precondition(self.host == nil, """
+            \(R.self) is already hosted in a store. Host a reactor once; to share a slice \
+            between screens, host another reactor instance at the same key path.
+            """)
+        guard let reactor else { return }
+        self.host = host
+        statePipeline?.cancel()
+        statePipeline = reactor.transform(state: sliceChanges).subscribe { [unowned self] state in
+            self.publish(state)
+        }
+    }
+
+    override func shutDown() {
+        effects.cancelAll()
+        pipeline.removeAll()
+        statePipeline?.cancel()
+        host?.leave()
+        host = nil
+    }
+}

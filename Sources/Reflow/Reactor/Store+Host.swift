@@ -1,0 +1,51 @@
+extension Store {
+    /// Makes a slice of this store the state of `reactor`.
+    ///
+    /// From now on `reactor.currentState` reads the slice, each mutation goes through the
+    /// store's middleware as a ``ReactorMutation`` and is reduced into the slice by the
+    /// reactor's `reduce`, and `reactor.state` emits when the slice changes from any
+    /// source. Reactors hosted at the same key path share that state.
+    ///
+    /// ```swift
+    /// let profile = ProfileReactor()
+    /// store.host(profile, at: \.profile)
+    /// ```
+    ///
+    /// Lifetimes: the store keeps only a weak reference to the reactor. When the reactor
+    /// is released its effects are cancelled and it stops reducing; the slice stays, with
+    /// its last value. Hosting the same reactor twice stops with a message.
+    ///
+    /// Since `State` is not `Equatable` here, `reactor.state` emits on every store change;
+    /// make it `Equatable` to emit only when the slice changed.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
+        host(reactor, at: slice, isDuplicate: { _, _ in false })
+    }
+
+    /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
+    /// the slice changed. See ``host(_:at:)-(R,_)``.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
+        host(reactor, at: slice, isDuplicate: { $0 == $1 })
+    }
+
+    private func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
+                                  isDuplicate: @escaping (R.State, R.State) -> Bool) {
+        let core = reactor.core
+        let hostID = ObjectIdentifier(core)
+        nonisolated(unsafe) let slice = slice  // key paths are immutable values
+        hostedReducers[hostID] = { [weak reactor] state, action in
+            guard let reactor, let hosted = action as? ReactorMutation<R> else { return }
+            state[keyPath: slice] = reactor.reduce(state: state[keyPath: slice], mutation: hosted.mutation)
+        }
+        let sliceChanges = Signal<R.State> { [weak self] observer in
+            self?.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer) ?? .empty
+        }
+        core.attach(
+            host: .init(
+                readSlice: { [unowned self] in self.state[keyPath: slice] },
+                dispatch: { [unowned self] mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
+                leave: { [weak self] in self?.hostedReducers[hostID] = nil }
+            ),
+            sliceChanges: sliceChanges
+        )
+    }
+}

@@ -1,0 +1,14 @@
+extension Store {
+    /// The value at `keyPath` as a ``Signal``: the current value, then each change.
+    ///
+    /// Use it to bring global state into a reactor:
+    ///
+    /// ```swift
+    /// func transform(mutation: Signal<Mutation>) -> Signal<Mutation> {
+    ///     mutation.merge(with: appStore.signal(\.user).map(Mutation.setUser))
+    /// }
+    /// ```
+    public func signal<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
+        Signal { [weak self] observer in self?.subscribe(keyPath, observer) ?? .empty }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import Reflow
+import ReflowTesting
+
+@MainActor
+@Suite struct EffectTests {
+    @Test func just_andConcatOfSynchronous_deliverBeforeRunReturns() {
+        let store = makeStore()
+        store.run(.concat([.just(Increment()), .just(Add(amount: 2)), .none]))
+        #expect(store.state.count == 3)
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test func run_bodyRunsOffTheMainActor_outputArrivesOnIt() async {
+        let store = makeStore()
+        let started = DispatchSemaphore(value: 0)
+        let handle = store.run(.run { send in
+            started.signal()
+            await send(SetTitle(title: "delivered"))
+        })
+        // The main actor blocks here; only a body running elsewhere can signal in time.
+        let result = started.wait(timeout: .now() + 5)
+        #expect(result == .success)
+        await handle.finish()
+        #expect(store.state.title == "delivered")
+    }
+
+    @Test func handle_canBeCancelled_outputAfterCancelIsDropped() async {
+        let clock = TestClock()
+        let store = makeStore()
+        let handle = store.run(.run { send in
+            try? await clock.sleep(for: .seconds(1))
+            await send(Increment())  // sent after cancellation: dropped
+        })
+        handle.cancel()
+        await clock.run()
+        await handle.finish()
+        #expect(store.state.count == 0)
+    }
+
+    @Test func concat_runsInOrder_merge_runsTogether() async {
+        let clock = TestClock()
+        let store = makeStore()
+        var titles: [String] = []
+        let subscription = store.subscribe(\.title) { titles.append($0) }
+        let slow = Effect<any Action>.run { send in
+            try await clock.sleep(for: .seconds(2))
+            await send(SetTitle(title: "slow"))
+        }
+        let fast = Effect<any Action>.run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(SetTitle(title: "fast"))
+        }
+        let concat = store.run(.concat([slow, fast, .just(SetTitle(title: "end"))]))
+        await clock.run()
+        await concat.finish()
+        #expect(titles == ["Untitled", "slow", "fast", "end"])
+        titles.removeAll()
+        let merged = store.run(.merge(slow, fast))
+        await clock.run()
+        await merged.finish()
+        #expect(titles == ["fast", "slow"])
+        _ = subscription
+    }
+
+    @Test func map_transformsOutputs() {
+        let store = makeStore()
+        store.run(Effect<Int>.just(5).map { Add(amount: $0) as any Action })
+        #expect(store.state.count == 5)
+    }
+
+    @Test func cancelByID_stopsEffectsWithThatID() async {
+        let clock = TestClock()
+        let store = makeStore()
+        let ticking = store.run(Effect<any Action>.run { send in
+            while true {
+                try await clock.sleep(for: .seconds(1))
+                await send(Increment())
+            }
+        }.cancellable(id: "ticks"))
+        await clock.advance(by: .seconds(2))
+        store.run(.cancel(id: "ticks"))
+        await ticking.finish()
+        let count = store.state.count
+        await clock.advance(by: .seconds(5))
+        #expect(count == 2)
+        #expect(store.state.count == 2)
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test func waitForEffects_awaitsEverythingRunning() async {
+        let store = makeStore()
+        store.run(.run { send in await send(Increment()) })
+        store.run(.run { send in await send(Increment()) })
+        await store.waitForEffects()
+        #expect(store.state.count == 2)
+    }
+}
+
+// MARK: - Fixtures
+

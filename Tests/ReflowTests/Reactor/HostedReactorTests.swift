@@ -1,0 +1,111 @@
+import Testing
+import Reflow
+
+@MainActor
+@Suite struct HostedReactorTests {
+    @Test func hosted_mutationsReduceIntoTheSlice_currentStateReadsIt() {
+        let store = Store(reducer: .empty, state: ScreenState())
+        let reactor = CounterReactor()
+        reactor.action.send(.decrease)  // standalone state, replaced by the slice on hosting
+        store.host(reactor, at: \.counter)
+        #expect(reactor.currentState.value == 0)
+        reactor.action.send(.decrease)
+        reactor.action.send(.decrease)
+        #expect(store.state.counter.value == -2)
+        #expect(reactor.currentState.value == -2)
+    }
+
+    @Test func hosted_seesChangesFromTheStoresOwnReducers() {
+        let store = Store(reducer: Reducer<ScreenState>.on(ResetCounter.self) { state, action in
+            state.counter.value = action.value
+        }, state: ScreenState())
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        var values: [Int] = []
+        let subscription = reactor.state.map(\.value).subscribe { values.append($0) }
+        store.dispatch(ResetCounter(value: 10))
+        store.dispatch(Unrelated())
+        reactor.action.send(.decrease)
+        #expect(values == [0, 10, 9])
+        #expect(reactor.currentState.value == 9)
+        _ = subscription
+    }
+
+    @Test func hosted_middlewareSeesEveryMutation_withReadableDescription() {
+        var logged: [String] = []
+        let logger = Middleware<ScreenState> { _, action, next in
+            logged.append("\(action)")
+            next(action)
+        }
+        let store = Store(reducer: .empty, state: ScreenState(), middleware: [logger])
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        reactor.action.send(.decrease)
+        reactor.action.send(.showAlert("hey"))
+        #expect(logged == ["CounterReactor.Mutation.decreaseValue", "CounterReactor.Mutation.setAlert(\"hey\")"])
+    }
+
+    @Test func hosted_middlewareCanMatchOnTheReactorType() {
+        var mutations: [CounterReactor.Mutation] = []
+        let store = Store(reducer: .empty, state: ScreenState(), middleware: [
+            Middleware { _, action, next in
+                if let hosted = action as? ReactorMutation<CounterReactor> { mutations.append(hosted.mutation) }
+                next(action)
+            },
+        ])
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        reactor.action.send(.decrease)
+        #expect(mutations.count == 1)
+    }
+
+    @Test func twoHostsOnOneSlice_shareState() {
+        let store = Store(reducer: .empty, state: ScreenState())
+        let first = CounterReactor()
+        let second = CounterReactor()
+        store.host(first, at: \.counter)
+        store.host(second, at: \.counter)
+        var seenBySecond: [Int] = []
+        let subscription = second.state.map(\.value).subscribe { seenBySecond.append($0) }
+        first.action.send(.decrease)
+        second.action.send(.decrease)
+        #expect(first.currentState.value == -2)
+        #expect(second.currentState.value == -2)
+        #expect(seenBySecond == [0, -1, -2])
+        _ = subscription
+    }
+
+    @Test func hosted_stateEmitsOnlyWhenSliceChanges() {
+        let store = Store(reducer: Reducer<ScreenState>.on(Unrelated.self) { state, _ in state.other += 1 },
+                          state: ScreenState())
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        var emissions = 0
+        let subscription = reactor.state.subscribe { _ in emissions += 1 }
+        store.dispatch(Unrelated())
+        store.dispatch(Unrelated())
+        #expect(emissions == 1)
+        _ = subscription
+    }
+
+    @Test func releasedHostedReactor_stopsReducing_sliceStays() async {
+        let store = Store(reducer: .empty, state: ScreenState())
+        var reactor: CounterReactor? = CounterReactor()
+        store.host(reactor!, at: \.counter)
+        reactor!.action.send(.decrease)
+        reactor = nil
+        #expect(store.state.counter.value == -1)
+        store.dispatch(Unrelated())
+        #expect(store.state.counter.value == -1)
+    }
+}
+
+// MARK: - Fixtures
+
+private struct ScreenState {
+    var counter = CounterReactor.State()
+    var other = 0
+}
+
+private struct ResetCounter: Action { var value: Int }
+private struct Unrelated: Action {}
