@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "ReflowTesting", dependencies: ["Reflow"], swiftSettings: strict),
         .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
         .testTarget(name: "ReflowTestingTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
+        .executableTarget(name: "GitHubSearch", dependencies: ["Reflow"], path: "Examples/GitHubSearch", swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),
         .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
     ],
