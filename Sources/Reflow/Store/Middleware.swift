@@ -58,4 +58,11 @@ public struct MiddlewareContext<State> {
     public func dispatch(_ action: any Action) {
         store?.dispatch(action)
     }
+
+    /// Runs an effect whose actions are dispatched into the store (see ``Store/run(_:)``):
+    /// how a middleware starts async work such as a request.
+    @discardableResult
+    public func run(_ effect: Effect<any Action>) -> EffectHandle {
+        store?.run(effect) ?? EffectHandle(tasks: [])
+    }
 }

@@ -22,6 +22,11 @@ extension Store {
     /// The number of effect tasks this store started that are still running.
     public var runningEffectCount: Int { effects.runningCount }
 
+    /// Cancels every effect this store runs.
+    public func cancelAllEffects() {
+        effects.cancelAll()
+    }
+
     /// Waits until every effect this store runs has finished.
     public func waitForEffects() async {
         await effects.waitUntilIdle()

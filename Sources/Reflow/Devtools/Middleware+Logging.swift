@@ -1,0 +1,24 @@
+extension Middleware {
+    /// A middleware that logs each action and what it changed in the state.
+    ///
+    /// ```swift
+    /// let store = Store(reducer: app, state: AppState(), middleware: [.logging()])
+    /// // → Increment()
+    /// //   − .count: 0
+    /// //   + .count: 1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A prefix for each entry, to tell stores apart.
+    ///   - log: Where entries go; `print` by default.
+    public static func logging(name: String = "", log: @escaping @MainActor (String) -> Void = { print($0) }) -> Middleware {
+        Middleware { context, action, next in
+            let before = context.state
+            next(action)
+            guard context.isStoreAlive else { return }
+            let prefix = name.isEmpty ? "" : "[\(name)] "
+            let changes = StateDiff.render(from: before, to: context.state) ?? "  (no change)"
+            log("\(prefix)→ \(action)\n\(changes)")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+import XCTest
+
+/// Where a ReflowTesting assertion was called from.
+public struct CallSite: Sendable {
+    let fileID: String
+    let filePath: String
+    let line: Int
+    let column: Int
+
+    /// Captures the caller's location; pass the defaults through from public assertions.
+    public init(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Reports a failure to Swift Testing when a Swift Testing test is running, otherwise to
+/// XCTest, at the caller's location. Every ReflowTesting failure goes through here.
+func reportFailure(_ message: String, at site: CallSite) {
+    if Test.current != nil {
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+        )
+    } else {
+        // XCTest takes the file as a StaticString, which a runtime path cannot become, so
+        // the location travels in the message.
+        XCTFail("\(site.filePath):\(site.line): \(message)")
+    }
+}

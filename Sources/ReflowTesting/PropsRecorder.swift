@@ -1,0 +1,53 @@
+import Reflow
+
+/// Records what each bound key path of a connection emitted, in order, to assert that a
+/// dispatch "updated `title` and nothing else".
+///
+/// ```swift
+/// let recorder = PropsRecorder(connection)
+/// recorder.record(\.title)
+/// recorder.record(\.count)
+/// recorder.removeAll()                    // forget the values delivered at bind time
+/// store.dispatch(SetTitle(title: "new"))
+/// #expect(recorder.takeEmissions() == [#"\Props.title: "new""#])
+/// ```
+@MainActor
+public final class PropsRecorder<State, Props, Actions> {
+    /// One value a binding delivered.
+    public struct Emission: CustomStringConvertible {
+        /// The key path, as written (`\Props.title`).
+        public var keyPath: String
+        /// The value delivered, as `String(reflecting:)` prints it.
+        public var value: String
+        public var description: String { "\(keyPath): \(value)" }
+    }
+
+    /// Every emission since the last ``removeAll()`` or ``takeEmissions()``, in order.
+    public private(set) var emissions: [Emission] = []
+    private let connection: Connection<State, Props, Actions>
+
+    /// Creates a recorder for `connection`; call ``record(_:)`` for each key path.
+    public init(_ connection: Connection<State, Props, Actions>) {
+        self.connection = connection
+    }
+
+    /// Binds `keyPath` and records its emissions (including the one at bind time).
+    public func record<T: Equatable>(_ keyPath: KeyPath<Props, T>) {
+        let name = String(describing: keyPath)
+        connection.bind(keyPath) { [weak self] value in
+            let text = value as? String
+            self?.emissions.append(Emission(keyPath: name, value: text.map { "\"\($0)\"" } ?? String(reflecting: value)))
+        }
+    }
+
+    /// The emissions as `"\Props.title: "new""` strings, removing them.
+    public func takeEmissions() -> [String] {
+        defer { emissions.removeAll() }
+        return emissions.map(\.description)
+    }
+
+    /// Forgets the emissions recorded so far.
+    public func removeAll() {
+        emissions.removeAll()
+    }
+}

@@ -1,0 +1,173 @@
+import Reflow
+
+/// A store for tests that checks every step: the state change each action makes, the
+/// actions effects dispatch, and that no effect is left running.
+///
+/// ```swift
+/// @Test func login() async {
+///     let store = TestStore(reducer: loginReducer, state: LoginState())
+///     await store.send(UsernameChanged(text: "ann")) { $0.username = "ann" }
+///     await store.send(LoginTapped()) { $0.isLoading = true }
+///     await store.receive(LoginSucceeded(token: "t")) {
+///         $0.isLoading = false
+///         $0.token = "t"
+///     }
+///     await store.finish()
+/// }
+/// ```
+///
+/// Exhaustive by default (see ``Exhaustivity``). Failures show a minimal diff with its
+/// legend and point at the line of the assertion. Middleware and effects
+/// (``run(_:)``) work as in a real store.
+@MainActor
+public final class TestStore<State: Equatable> {
+    /// The underlying store: connect connections to it, or host reactors on it.
+    public let store: Store<State>
+    /// How strictly to check; ``Exhaustivity/on`` by default.
+    public var exhaustivity: Exhaustivity = .on
+    /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+    /// ``finish(timeout:fileID:filePath:line:column:)`` wait, by default.
+    public var timeout: Duration = .seconds(1)
+
+    private let recorder: ReceivedActions<State>
+    /// The state after the last asserted step.
+    private var expectedState: State
+
+    /// Creates a test store.
+    public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
+        let recorder = ReceivedActions<State>()
+        self.recorder = recorder
+        self.expectedState = state
+        // Last in the chain: it records the action that actually reaches the reducer.
+        self.store = Store(reducer: reducer, state: state, middleware: middleware + [recorder.middleware])
+    }
+
+    /// The current state.
+    public var state: State { store.state }
+
+    /// Runs an effect whose actions are dispatched into the store; assert them with
+    /// `receive`.
+    @discardableResult
+    public func run(_ effect: Effect<any Action>) -> EffectHandle {
+        store.run(effect)
+    }
+
+    /// Sends `action` and checks the state change against `assert`, which mutates the
+    /// state before the action into the state you expect after it.
+    ///
+    /// With exhaustivity on, sending while received actions are unasserted fails.
+    public func send(_ action: any Action, assert: ((inout State) -> Void)? = nil,
+                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if exhaustivity.isExhaustive, !recorder.pending.isEmpty {
+            reportFailure("""
+                Must handle \(recorder.pending.count) received action(s) before sending \(action):
+                \(recorder.pending.map { "  \($0.action)" }.joined(separator: "\n"))
+                Assert them with receive(_:), or set exhaustivity = .off.
+                """, at: site)
+            recorder.pending.removeAll()
+            expectedState = store.state  // one failure per mistake: check the send on its own
+        } else if !exhaustivity.isExhaustive {
+            recorder.pending.removeAll()
+        }
+        let before = exhaustivity.isExhaustive ? expectedState : store.state
+        recorder.isSending = true
+        store.dispatch(action)
+        recorder.isSending = false
+        check(action: action, before: before, after: store.state, assert: assert, verb: "sending", at: site)
+        await Task.yield()
+    }
+
+    /// Waits for an action that an effect (or middleware) dispatched, checks it equals
+    /// `action`, and checks the state change it made against `assert`.
+    public func receive<A: Action & Equatable>(_ action: A, timeout: Duration? = nil, assert: ((inout State) -> Void)? = nil,
+                                               fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(description: "\(action)", timeout: timeout, matches: { ($0 as? A) == action }, assert: assert, at: site)
+    }
+
+    /// Waits for an action of type `A` that an effect dispatched, whatever its value, and
+    /// checks the state change it made against `assert`.
+    public func receive<A: Action>(_ type: A.Type, timeout: Duration? = nil, assert: ((inout State) -> Void)? = nil,
+                                   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(description: "an action of type \(A.self)", timeout: timeout, matches: { $0 is A }, assert: assert, at: site)
+    }
+
+    /// Waits for the store's effects to finish, then checks that nothing is left:
+    /// no effect still running and (with exhaustivity on) no unasserted received action.
+    /// Effects still running after `timeout` fail the test and are cancelled.
+    public func finish(timeout: Duration? = nil,
+                       fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+        while store.runningEffectCount > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        if store.runningEffectCount > 0 {
+            if exhaustivity.isExhaustive {
+                reportFailure("""
+                    \(store.runningEffectCount) effect(s) still running after \(timeout ?? self.timeout). \
+                    Cancel them (Effect.cancel(id:)), advance the TestClock they sleep on, \
+                    or set exhaustivity = .off.
+                    """, at: site)
+            }
+            store.cancelAllEffects()
+        }
+        if exhaustivity.isExhaustive, !recorder.pending.isEmpty {
+            reportFailure("""
+                \(recorder.pending.count) received action(s) were not asserted:
+                \(recorder.pending.map { "  \($0.action)" }.joined(separator: "\n"))
+                Assert them with receive(_:), or set exhaustivity = .off.
+                """, at: site)
+        }
+        recorder.pending.removeAll()
+    }
+
+    private func receive(description: String, timeout: Duration?, matches: (any Action) -> Bool,
+                         assert: ((inout State) -> Void)?, at site: CallSite) async {
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while ContinuousClock.now < deadline {
+            if let index = recorder.pending.firstIndex(where: { matches($0.action) }),
+               exhaustivity.isExhaustive ? index == 0 : true {
+                let received = recorder.pending[index]
+                recorder.pending.removeSubrange(...index)
+                let before = exhaustivity.isExhaustive ? expectedState : received.stateBefore
+                check(action: received.action, before: before, after: received.stateAfter, assert: assert, verb: "receiving", at: site)
+                return
+            }
+            if exhaustivity.isExhaustive, let first = recorder.pending.first {
+                reportFailure("""
+                    Expected to receive \(description), but received \(first.action).
+                    """, at: site)
+                recorder.pending.removeFirst()
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        reportFailure("""
+            Expected to receive \(description) within \(limit), but no matching action arrived. \
+            If the effect sleeps on a TestClock, advance it; or pass a longer timeout.
+            """, at: site)
+    }
+
+    private func check(action: any Action, before: State, after: State, assert: ((inout State) -> Void)?,
+                       verb: String, at site: CallSite) {
+        // Exhaustive: describe the whole change from `before`. Not: what you describe must
+        // already hold in `after`.
+        var expected = exhaustivity.isExhaustive ? before : after
+        assert?(&expected)
+        expectedState = after
+        guard expected != after else { return }
+        let diff = StateDiff.render(from: expected, to: after) ?? "  (the values differ but print the same)"
+        let advice = assert == nil
+            ? "The state changed, but no change was described: pass an assert closure that describes it."
+            : "The state after \(verb) differs from the description."
+        reportFailure("""
+            State after \(verb) \(action) is not as expected. \(advice)
+            \(StateDiff.legend)
+            \(diff)
+            """, at: site)
+    }
+}
