@@ -37,6 +37,8 @@ public final class Store<State> {
     private var batchDepth = 0
     private var batchChangedState = false
     private var collectedBatch: [any Action]?
+    /// One observer per entity collection that has per-entity subscriptions.
+    var entityIndexes: [AnyKeyPath: StateObserver<State>] = [:]
     /// Reducers that hosted reactors add; keyed by the host's identity.
     var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:]
 
