@@ -11,7 +11,6 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: StateOb
     init(keyPath: KeyPath<State, EntityCollection<ID, Entity>>, current: EntityCollection<ID, Entity>) {
         self.keyPath = keyPath
         super.init()
-        self.isRetainedByTable = true
         markRead(current)
     }
 

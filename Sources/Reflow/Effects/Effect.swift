@@ -26,7 +26,7 @@
 ///   only and is reported to ``EffectErrors/handler``; outputs it sent before stay.
 /// - Outputs sent after the effect was cancelled are dropped.
 public struct Effect<Output: Sendable>: Sendable {
-    indirect enum Operation: Sendable {
+    enum Operation: Sendable {
         case none
         case output(Output)
         case outputs([Output])
@@ -34,7 +34,7 @@ public struct Effect<Output: Sendable>: Sendable {
         case run(@Sendable (Send<Output>) async throws -> Void)
         case concat([Effect])
         case merge([Effect])
-        case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
         case cancel(EffectID)
     }
 

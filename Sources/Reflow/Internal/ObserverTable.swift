@@ -10,9 +10,8 @@ final class ObserverTable<State> {
     private var passDepth = 0
 
     var isNotifying: Bool { passDepth > 0 }
-    var liveCount: Int {
-        observers.count - vacancies - observers.lazy.filter { $0 != nil && !$0!.shouldDeliver }.count
-    }
+    var isEmpty: Bool { observers.count == vacancies }
+    var liveCount: Int { observers.count - vacancies }
 
     deinit {
         for case let observer? in observers { observer.sourceDidEnd() }
@@ -44,17 +43,12 @@ final class ObserverTable<State> {
     /// during the pass already saw the current value and are not called.
     func notify(_ state: State) {
         passDepth += 1
-        let end = observers.count
-        var index = 0
-        while index < end {
-            if let observer = observers[index] {
-                if observer.shouldDeliver {
-                    observer.notify(state)
-                } else {
-                    remove(observer)  // released; its deferred cleanup would find it gone
-                }
-            }
-            index += 1
+        // A snapshot: the pass reads no class property per observer, and observers added
+        // meanwhile (who already got the current value) are not in it. One cancelled
+        // meanwhile is skipped through its `isActive` flag.
+        let snapshot = observers
+        for case let observer? in snapshot where observer.isActive {
+            observer.notify(state)
         }
         passDepth -= 1
         compactIfWorthIt()

@@ -9,13 +9,6 @@ class StateObserver<State>: SubscriptionTarget {
     final var slot = -1
     final var isActive = true
     final weak var table: ObserverTable<State>?
-    /// Weak: a released subscription must stop deliveries before its deferred cleanup runs.
-    final weak var subscription: Subscription?
-    /// Set for observers that no subscription owns (async streams): only the table keeps
-    /// them, until they end themselves.
-    final var isRetainedByTable = false
-
-    final var shouldDeliver: Bool { subscription != nil || isRetainedByTable }
 
     func notify(_ state: State) {}
 
@@ -24,10 +17,6 @@ class StateObserver<State>: SubscriptionTarget {
 
     /// The source went away (its table was released): end anything waiting for values.
     nonisolated func sourceDidEnd() {}
-
-    final func attach(to subscription: Subscription) {
-        self.subscription = subscription
-    }
 
     final func endSubscription() {
         table?.remove(self)
@@ -42,7 +31,7 @@ final class SelectingObserver<State, Value>: StateObserver<State> {
     let select: (State) -> Value
     let isDuplicate: (Value, Value) -> Bool
     let onChange: (Value) -> Void
-    var lastValue: Value
+    @exclusivity(unchecked) var lastValue: Value  // only touched from notify, on the main actor
 
     init(initial: Value, select: @escaping (State) -> Value,
          isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void) {
@@ -68,7 +57,7 @@ final class SelectingObserver<State, Value>: StateObserver<State> {
 final class KeyPathObserver<State, Value: Equatable>: StateObserver<State> {
     let keyPath: KeyPath<State, Value>
     let onChange: (Value) -> Void
-    var lastValue: Value
+    @exclusivity(unchecked) var lastValue: Value  // only touched from notify, on the main actor
 
     init(initial: Value, keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void) {
         self.keyPath = keyPath

@@ -35,7 +35,6 @@ extension ObserverTable {
         let (stream, continuation) = AsyncStream<Value>.makeStream()
         let initial = select(current)
         let observer = StreamObserver(initial: initial, select: select, isDuplicate: isDuplicate, continuation: continuation)
-        observer.isRetainedByTable = true
         insert(observer)
         continuation.onTermination = { [weak observer] _ in
             Task { @MainActor in observer?.endSubscription() }

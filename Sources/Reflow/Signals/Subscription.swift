@@ -1,16 +1,9 @@
-import Foundation
+import Dispatch
 
 /// Something a ``Subscription`` ends: a store observer, a signal observer, a binding.
 @MainActor
 protocol SubscriptionTarget: AnyObject, Sendable {
     func endSubscription()
-    /// Called once, when the subscription is made; observers that deliver values keep it
-    /// weakly and deliver only while it exists (see ``Subscription`` deinit).
-    func attach(to subscription: Subscription)
-}
-
-extension SubscriptionTarget {
-    func attach(to subscription: Subscription) {}
 }
 
 /// A live observation: of a store, a signal, a connection binding or a reactor.
@@ -32,7 +25,7 @@ public final class Subscription {
 
     init(target: any SubscriptionTarget) {
         self.target = target
-        target.attach(to: self)
+        MainQueueDetection.install()
     }
 
     /// Creates a subscription that runs `onCancel` once, when it is cancelled or released.
@@ -41,6 +34,7 @@ public final class Subscription {
     /// one from its subscribe function.
     public init(_ onCancel: @escaping @MainActor () -> Void) {
         self.target = ClosureTarget(onCancel)
+        MainQueueDetection.install()
     }
 
     /// A subscription that is already over; handy as a placeholder.
@@ -69,11 +63,10 @@ public final class Subscription {
 
     deinit {
         guard let target else { return }
-        // A nonisolated deinit cannot tell for sure that it runs on the main actor (under a
-        // test runner the main actor need not be the main thread), so the cleanup hops
-        // there. Delivery stops at once all the same: observers hold their subscription
-        // weakly and deliver nothing once it is gone.
-        if Thread.isMainThread {
+        // Released on the main actor (the normal case): end now. Released elsewhere (a
+        // task that captured it): end on the main actor as soon as it can run; until then
+        // the observer may still receive values.
+        if MainQueueDetection.isOnMainQueue {
             MainActor.assumeIsolated { target.endSubscription() }
         } else {
             Task { @MainActor in target.endSubscription() }

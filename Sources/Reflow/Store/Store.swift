@@ -25,13 +25,14 @@
 @MainActor
 public final class Store<State> {
     /// The current state. Only the reducer changes it.
-    public private(set) var state: State
+    @exclusivity(unchecked) public private(set) var state: State  // written only by reduceAndNotify
 
     let reducer: Reducer<State>
     let observers = ObserverTable<State>()
     let effects = EffectRegistry()
     private var chain: Dispatch?
-    private var reducingAction: (any Action)?
+    /// The type of the action being reduced; a metatype, so setting it costs no copy.
+    private var reducingActionType: (any Action.Type)?
     private var pending = PendingActions()
     private var isDraining = false
     private var batchDepth = 0
@@ -72,11 +73,11 @@ public final class Store<State> {
     /// - Complexity: O(*r* + *s*): the reducer's work plus one comparison for each of the
     ///   *s* subscribers (selectors run once each), and their `onChange` calls.
     public func dispatch(_ action: any Action) {
-        if let reducing = reducingAction {
+        if let reducing = reducingActionType {
             preconditionFailure("""
                 Reflow: dispatch(\(action)) was called from inside a reducer while it was \
-                handling \(reducing). Reducers must be pure: dispatch follow-up actions from \
-                middleware, an Effect, or a subscriber instead.
+                handling an action of type \(reducing). Reducers must be pure: dispatch \
+                follow-up actions from middleware, an Effect, or a subscriber instead.
                 """)
         }
         if observers.isNotifying {
@@ -124,12 +125,12 @@ public final class Store<State> {
 
     /// The end of the middleware chain: reduce, then notify.
     private func reduceAndNotify(_ action: any Action) {
-        reducingAction = action
+        reducingActionType = type(of: action)
         reducer.reduce(&state, action)
         if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation {
             hostedReducers[hosted.hostID]?(&state, action)
         }
-        reducingAction = nil
+        reducingActionType = nil
         if batchDepth > 0 {
             batchChangedState = true
         } else {
@@ -138,7 +139,7 @@ public final class Store<State> {
     }
 
     private func notifyAndDrain() {
-        observers.notify(state)
+        if !observers.isEmpty { observers.notify(state) }
         guard !isDraining, !pending.isEmpty else { return }
         isDraining = true
         defer { isDraining = false }

@@ -1,0 +1,136 @@
+import Reflow
+
+@MainActor
+extension Harness {
+    /// S5: bytes per subscription and per connection, measured as the growth of resident
+    /// memory (`/proc/self/statm`) while `count` of them are alive.
+    mutating func s5(_ count: Int) {
+        let store = Store(reducer: valuesReducer, state: ValuesState(values: [0]))
+        var before = residentBytes()
+        var subscriptions: [Subscription] = []
+        subscriptions.reserveCapacity(count)
+        let arrayBytes = count * MemoryLayout<Subscription>.stride
+        for _ in 0..<count { subscriptions.append(store.subscribe(\.values.count) { _ in }) }
+        let perSubscription = Double(residentBytes() - before - arrayBytes) / Double(count)
+        subscriptions.removeAll()
+
+        before = residentBytes()
+        var connections: [Connection<ValuesState, Int, Void>] = []
+        connections.reserveCapacity(count)
+        for _ in 0..<count {
+            let connection = Connection(store: store, mapStateToProps: { $0.values.count }, mapDispatchToActions: { _ in () })
+            connection.bind(\.self) { _ in }
+            connections.append(connection)
+        }
+        let perConnection = Double(residentBytes() - before - arrayBytes) / Double(count)
+        blackHole &+= connections.count
+        let zero = Measurement(minimum: 0, median: 0)
+        record(Row(scenario: "S5 memory", operations: count, reflow: zero,
+                   note: "\(Int(perSubscription)) bytes per subscription; \(Int(perConnection)) bytes per connection with one binding (resident memory growth, /proc/self/statm)"))
+    }
+
+    /// S6: cancelling subscriptions while `existing` exist, in random order.
+    mutating func s6(existing: Int, cancels: Int) {
+        var generator = SplitMix(seed: 7)
+        let victims = (0..<cancels).map { _ in Int(generator.next() % UInt64(existing)) }
+        let reflow = measureCancels(cancels) {
+            let store = Store(reducer: valuesReducer, state: ValuesState(values: [0]))
+            let subscriptions = (0..<existing).map { _ in store.subscribe(\.values.count) { _ in } }
+            return { for victim in victims { subscriptions[victim].cancel() } }
+        }
+        let naive = measureCancels(cancels) {
+            let store = NaiveStore(state: ValuesState(values: [0]), reducer: naiveValues)
+            let subscribers = (0..<existing).map { _ in store.subscribe({ $0.values.count }) { _ in } }
+            return { for victim in victims { store.unsubscribe(subscribers[victim]) } }
+        }
+        record(Row(scenario: "S6 cancel 1 of \(existing)", operations: cancels, reflow: reflow, naive: naive))
+    }
+
+    /// Times only the part `setUp` returns, `repetitions` times.
+    private func measureCancels(_ operations: Int, _ setUp: () -> () -> Void) -> Measurement {
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        for _ in 0...repetitions {
+            let run = setUp()
+            samples.append(clock.measure(run).nanoseconds / Double(operations))
+        }
+        samples.removeFirst()
+        samples.sort()
+        return Measurement(minimum: samples[0], median: samples[samples.count / 2])
+    }
+
+    /// S7: `connections` connections, each reading its own slice with one key-path
+    /// binding; one slice changes per dispatch.
+    mutating func s7(_ count: Int, connections: Int = 1_000) {
+        let initial = ValuesState(values: Array(repeating: 0, count: connections))
+        let limit = measure(operations: count) {
+            var state = initial
+            for index in 0..<count { valuesReducer.reduce(&state, BumpValue(index: index % connections)) }
+            blackHole &+= state.values[0]
+        }
+        for declaresSlice in [false, true] {
+            let reflow = measure(operations: count) {
+                let store = Store(reducer: valuesReducer, state: initial)
+                var sink = 0
+                let all = (0..<connections).map { index in
+                    let connection = declaresSlice
+                        ? Connection(store: store, slice: \.values[index], mapSliceToProps: { SliceProps(value: $0) }, mapDispatchToActions: { _ in () })
+                        : Connection(store: store, mapStateToProps: { SliceProps(value: $0.values[index]) }, mapDispatchToActions: { _ in () })
+                    connection.bind(\.value) { sink &+= $0 }
+                    connection.connect()
+                    return connection
+                }
+                for index in 0..<count { store.dispatch(BumpValue(index: index % connections)) }
+                blackHole &+= sink + all.count
+            }
+            record(Row(scenario: "S7 \(connections) connections, 1 slice changes (\(declaresSlice ? "slice" : "mapStateToProps"))",
+                       operations: count, reflow: reflow, limit: limit,
+                       note: "\(Table.format1(reflow.median / Double(connections))) ns per connection"))
+        }
+    }
+
+    /// R1 and R2: actions through a standalone reactor with a synchronous mutation.
+    mutating func reactors(_ count: Int, subscribedCount: Int, subscribers: Int = 1_000) {
+        let limit = measure(operations: count) {
+            let reactor = BenchCounterReactor()
+            var state = reactor.initialState
+            for _ in 0..<count { state = reactor.reduce(state: state, mutation: .increase) }
+            blackHole &+= state.value
+        }
+        let r1 = measure(operations: count) {
+            let reactor = BenchCounterReactor()
+            var sink = 0
+            for _ in 0..<count {
+                reactor.action.send(.increase)
+                sink &+= reactor.currentState.value
+            }
+            blackHole &+= sink
+        }
+        record(Row(scenario: "R1 reactor, sync mutation, read currentState", operations: count, reflow: r1, limit: limit))
+        let r2 = measure(operations: subscribedCount) {
+            let reactor = BenchCounterReactor()
+            var sink = 0
+            let subscriptions = (0..<subscribers).map { _ in
+                reactor.state.map(\.value).distinctUntilChanged().subscribe { sink &+= $0 }
+            }
+            for _ in 0..<subscribedCount { reactor.action.send(.increase) }
+            blackHole &+= sink + subscriptions.count
+        }
+        record(Row(scenario: "R2 reactor, \(subscribers) state subscribers", operations: subscribedCount, reflow: r2, limit: limit,
+                   note: "\(Table.format1(r2.median / Double(subscribers))) ns per subscriber"))
+    }
+}
+
+struct SliceProps: Equatable { var value: Int }
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
