@@ -52,6 +52,18 @@ import Reflow
         _ = subscriptions
     }
 
+    @Test func notification_comparesOnlyChangedEntities_notEverySubscriber() {
+        let store = Store(reducer: Reducer<CountedState>.on(Rename.self) { state, action in
+            state.items[id: action.id]?.title = action.title
+        }, state: CountedState(items: EntityCollection((0..<1_000).map { CountedEntity(id: $0, title: "") })))
+        let subscriptions = (0..<1_000).map { id in store.subscribe(id, in: \.items) { _ in } }
+        CountedEntity.comparisons = 0
+        store.dispatch(Rename(id: 3, title: "x"))  // the first dispatch after subscribing
+        store.dispatch(Rename(id: 4, title: "y"))
+        #expect(CountedEntity.comparisons == 2)
+        _ = subscriptions
+    }
+
     @Test func replacingTheWholeCollection_isStillSeen() {
         let store = todoStore(count: 3)
         var titles: [String?] = []
@@ -99,6 +111,19 @@ private struct Todo: Identifiable, Equatable {
     var title: String
     var isDone = false
 }
+
+/// Counts `==` calls, to show which subscribers notification compared.
+private struct CountedEntity: Identifiable, Equatable {
+    @MainActor static var comparisons = 0
+    var id: Int
+    var title: String
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        MainActor.assumeIsolated { comparisons += 1 }
+        return lhs.id == rhs.id && lhs.title == rhs.title
+    }
+}
+
+private struct CountedState { var items: EntityCollection<Int, CountedEntity> }
 
 private struct TodoState { var todos = EntityCollection<Int, Todo>() }
 private struct Rename: Action { var id: Int; var title: String }
