@@ -94,7 +94,7 @@ extension Harness {
         let limit = measure(operations: count) {
             let reactor = BenchCounterReactor()
             var state = reactor.initialState
-            for _ in 0..<count { state = reactor.reduce(state: state, mutation: .increase) }
+            for _ in 0..<count { state = reduceOpaquely(reactor, state) }
             blackHole &+= state.value
         }
         let r1 = measure(operations: count) {
@@ -122,6 +122,13 @@ extension Harness {
 }
 
 struct SliceProps: Equatable { var value: Int }
+
+/// One call of the reactor's reduce that the optimizer cannot fold across iterations, so
+/// the limit measures a real call per action.
+@MainActor @inline(never)
+func reduceOpaquely(_ reactor: BenchCounterReactor, _ state: BenchCounterReactor.State) -> BenchCounterReactor.State {
+    reactor.reduce(state: state, mutation: .increase)
+}
 
 struct SplitMix {
     var state: UInt64

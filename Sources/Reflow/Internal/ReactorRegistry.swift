@@ -3,15 +3,19 @@
 /// Keyed by the reactor's identity; each core holds its reactor weakly. Without the
 /// Objective-C runtime there is no hook for a reactor's deinit, so released reactors are
 /// found three ways: a core is replaced when its key (an address) is reused; an effect
-/// that delivers for a released reactor shuts its core down; and while effects run, a
-/// sweep every 100 ms shuts down the cores of released reactors, cancelling their effects.
+/// that delivers for a released reactor shuts its core down; and while any core exists, a
+/// sweep every 100 ms shuts down the cores of released reactors, cancelling their effects
+/// and ending their streams.
 @MainActor
-enum ReactorRegistry {
+package enum ReactorRegistry {
     private static var cores: [ObjectIdentifier: AnyReactorCore] = [:]
     private static var purgeAt = 64
     private static var sweeper: Task<Void, Never>?
 
-    static var count: Int { cores.count }
+    /// Whether a core exists for the reactor with this identity (for leak tests).
+    package static func hasCore(for reactorID: ObjectIdentifier) -> Bool {
+        cores[reactorID] != nil
+    }
 
     static func core<R: Reactor>(for reactor: R) -> ReactorCore<R> {
         let key = ObjectIdentifier(reactor)
@@ -26,6 +30,7 @@ enum ReactorRegistry {
         let core = ReactorCore(reactor: reactor)
         cores[key] = core
         core.start()
+        watchForReleasedReactors()
         if cores.count >= purgeAt {
             purgeReleased()
             purgeAt = Swift.max(64, cores.count * 2)
@@ -53,7 +58,7 @@ enum ReactorRegistry {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
                 purgeReleased()
-                if !cores.values.contains(where: \.hasRunningEffects) { break }
+                if cores.isEmpty { break }
             }
             sweeper = nil
         }

@@ -3,14 +3,18 @@
 ///
 /// Subclasses specialize `notify(_:)` for their selected value type, so the table calls
 /// one virtual method per observer and never boxes a value.
-@MainActor
+@MainActor @usableFromInline
 class StateObserver<State>: SubscriptionTarget {
     /// Position in the table's array; updated when the table compacts.
     final var slot = -1
     final var isActive = true
     final weak var table: ObserverTable<State>?
 
+    @usableFromInline
     func notify(_ state: State) {}
+
+    @usableFromInline
+    init() {}
 
     /// Delivers the value it selected when it was created (a binding fires when made).
     func deliverCurrent() {}
@@ -18,6 +22,7 @@ class StateObserver<State>: SubscriptionTarget {
     /// The source went away (its table was released): end anything waiting for values.
     nonisolated func sourceDidEnd() {}
 
+    @usableFromInline
     final func endSubscription() {
         table?.remove(self)
         isActive = false
@@ -75,16 +80,31 @@ final class KeyPathObserver<State, Value: Equatable>: StateObserver<State> {
     }
 }
 
-/// Calls a closure with every value (no comparison): a signal's observer.
-@MainActor
+/// Calls a closure with every value: a signal's observer, or a store subscription whose
+/// comparison was built (and specialized) in the subscriber's module.
+@MainActor @usableFromInline
 final class ClosureObserver<Value>: StateObserver<Value> {
     let onNext: (Value) -> Void
 
+    @usableFromInline
     init(_ onNext: @escaping (Value) -> Void) {
         self.onNext = onNext
     }
 
+    @usableFromInline
     override func notify(_ value: Value) {
         onNext(value)
+    }
+}
+
+/// The last value a subscription delivered; a class so the comparison closure can update
+/// it without a boxed capture's access checks.
+@MainActor @usableFromInline
+final class LastValue<Value> {
+    @exclusivity(unchecked) @usableFromInline var value: Value  // touched only from one observer's notify
+
+    @usableFromInline
+    init(_ value: Value) {
+        self.value = value
     }
 }

@@ -11,9 +11,10 @@ extension Store {
     /// store.host(profile, at: \.profile)
     /// ```
     ///
-    /// Lifetimes: the store keeps only a weak reference to the reactor. When the reactor
-    /// is released its effects are cancelled and it stops reducing; the slice stays, with
-    /// its last value. Hosting the same reactor twice stops with a message.
+    /// Lifetimes: the store keeps only a weak reference to the reactor; the reactor keeps
+    /// the store. When the reactor is released its effects are cancelled and it stops
+    /// reducing; the slice stays, with its last value. Hosting the same reactor twice stops
+    /// with a message.
     ///
     /// Since `State` is not `Equatable` here, `reactor.state` emits on every store change;
     /// make it `Equatable` to emit only when the slice changed.
@@ -41,8 +42,9 @@ extension Store {
         }
         core.attach(
             host: .init(
-                readSlice: { [unowned self] in self.state[keyPath: slice] },
-                dispatch: { [unowned self] mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
+                // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
+                readSlice: { self.state[keyPath: slice] },
+                dispatch: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
                 leave: { [weak self] in self?.hostedReducers[hostID] = nil }
             ),
             sliceChanges: sliceChanges

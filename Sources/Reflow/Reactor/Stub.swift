@@ -22,7 +22,8 @@ public final class Stub<R: Reactor> {
 
     /// The stub's states as a signal that starts with the current one.
     public var stateSignal: Signal<R.State> {
-        Signal { [unowned self] observer in
+        Signal { [weak self] observer in
+            guard let self else { return .empty }
             observer(self.state)
             return self.states.subscribe(observer)
         }

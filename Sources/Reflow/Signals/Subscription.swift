@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Something a ``Subscription`` ends: a store observer, a signal observer, a binding.
-@MainActor
+@MainActor @usableFromInline
 protocol SubscriptionTarget: AnyObject, Sendable {
     func endSubscription()
 }

@@ -15,9 +15,20 @@ extension Store {
     ///   - onChange: Receives the new value.
     /// - Returns: The subscription; updates stop when it is cancelled or released.
     /// - Complexity: O(1) to subscribe and to cancel.
+    // Inlinable so that the comparison closure is specialized in the caller's module for
+    // its State and Value: unspecialized, each notification pays generic value-witness calls
+    // (benchmark S2/S3).
+    @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        subscribe(select, isDuplicate: { $0 == $1 }, onChange)
+        let initial = select(state)
+        let memory = LastValue(initial)
+        return attach(ClosureObserver<State> { state in
+            let value = select(state)
+            if value == memory.value { return }
+            memory.value = value
+            onChange(value)
+        }, initial: initial, onChange: onChange)
     }
 
     /// Observes a value at a key path of the state.
@@ -29,11 +40,10 @@ extension Store {
     /// ```
     ///
     /// - Complexity: O(1) to subscribe and to cancel.
+    @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let initial = state[keyPath: keyPath]
-        let observer = KeyPathObserver(initial: initial, keyPath: keyPath, onChange: onChange)
-        return attach(observer, initial: initial, onChange: onChange)
+        subscribe({ $0[keyPath: keyPath] }, onChange)
     }
 
     /// Observes a selected value with your own test for "unchanged".
@@ -57,7 +67,8 @@ extension Store {
     /// - Complexity: O(*s*); meant for diagnostics and tests.
     public var subscriptionCount: Int { observers.liveCount }
 
-    private func attach<Value>(_ observer: StateObserver<State>, initial: Value,
+    @usableFromInline
+    func attach<Value>(_ observer: StateObserver<State>, initial: Value,
                                onChange: (Value) -> Void) -> Subscription {
         observers.insert(observer)
         let subscription = Subscription(target: observer)

@@ -136,6 +136,20 @@ import ReflowTesting
         subscription?.cancel()
     }
 
+    @Test func releasedReactor_itsStateStreamAndPipelineAreReleasedToo() async {
+        var reactor: CounterReactor? = CounterReactor()
+        let id = ObjectIdentifier(reactor!)
+        var values: [Int] = []
+        let subscription = reactor!.state.map(\.value).subscribe { values.append($0) }
+        reactor!.action.send(.decrease)
+        #expect(ReactorRegistry.hasCore(for: id))
+        reactor = nil
+        await waitUntil(timeout: .seconds(5)) { !ReactorRegistry.hasCore(for: id) }
+        #expect(!ReactorRegistry.hasCore(for: id))
+        #expect(values == [0, -1])
+        subscription.cancel()
+    }
+
     @Test func pulse_emitsOnEveryAssignmentIncludingEqual_notOnUnrelatedChanges() {
         let reactor = CounterReactor()
         var alerts: [String?] = []
