@@ -3,9 +3,11 @@
 /// Keyed by the reactor's identity; each core holds its reactor weakly. Without the
 /// Objective-C runtime there is no hook for a reactor's deinit, so released reactors are
 /// found three ways: a core is replaced when its key (an address) is reused; an effect
-/// that delivers for a released reactor shuts its core down; and while any core exists, a
-/// sweep every 100 ms shuts down the cores of released reactors, cancelling their effects
-/// and ending their streams.
+/// that delivers for a released reactor shuts its core down; and a sweep every 100 ms,
+/// which runs after a reactor is created and for as long as effects run, shuts down the
+/// cores of released reactors, cancelling their effects and ending their streams. (No
+/// timer runs while nothing happens: a reactor released later is swept at the next
+/// creation or effect.)
 @MainActor
 package enum ReactorRegistry {
     private static var cores: [ObjectIdentifier: AnyReactorCore] = [:]
@@ -58,7 +60,7 @@ package enum ReactorRegistry {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
                 purgeReleased()
-                if cores.isEmpty { break }
+                if !cores.values.contains(where: \.hasRunningEffects) { break }
             }
             sweeper = nil
         }

@@ -9,6 +9,8 @@ class AnyReactorCore {
 
     /// Stops everything: cancels effects, ends the pipeline, leaves the store.
     func shutDown() {}
+
+    var hasRunningEffects: Bool { false }
 }
 
 @MainActor
@@ -82,11 +84,14 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         }
     }
 
+    override var hasRunningEffects: Bool { effects.runningCount > 0 }
+
     private func handle(_ action: R.Action) {
         guard !isStubEnabled, let reactor else { return }
-        effects.launch(reactor.mutate(action: action)) { [weak self] mutation in
+        let tasks = effects.launch(reactor.mutate(action: action)) { [weak self] mutation in
             self?.receive(mutation)
         }
+        if !tasks.isEmpty { ReactorRegistry.watchForReleasedReactors() }
     }
 
     private func receive(_ mutation: R.Mutation) {
