@@ -55,10 +55,12 @@ struct FakeGitHubAPI: Sendable {
     let clock: TestClock
     let delay: Duration
     let pages: [String: [[String]]]
+    /// Delays for particular queries, to make an old search answer after a newer one.
+    var delays: [String: Duration] = [:]
 
     /// The repositories for `query` at `page`, and the next page if there is one.
     func search(_ query: String, page: Int) async throws -> (repos: [String], nextPage: Int?) {
-        try await clock.sleep(for: delay)
+        try await clock.sleep(for: delays[query] ?? delay)
         let results = pages[query] ?? []
         guard page - 1 < results.count else { return ([], nil) }
         return (results[page - 1], page < results.count ? page + 1 : nil)

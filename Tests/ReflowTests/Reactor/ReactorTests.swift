@@ -54,19 +54,22 @@ import ReflowTesting
 
     @Test func newSearch_cancelsTheOneInFlight() async {
         let clock = TestClock()
+        // The old query answers last: without cancellation its stale page would win.
         let api = FakeGitHubAPI(clock: clock, delay: .milliseconds(100), pages: [
             "sw": [["swift-stale"]],
             "swift": [["swift", "swift-nio"], ["swift-collections"]],
-        ])
+        ], delays: ["sw": .milliseconds(500)])
         let reactor = GitHubSearchReactor(api: api)
+        let repos = SignalRecorder(reactor.state.map(\.repos))
         reactor.action.send(.updateQuery("sw"))
         await clock.advance(by: .milliseconds(50))
         reactor.action.send(.updateQuery("swift"))
-        await clock.run()
+        await clock.advance(by: .milliseconds(100))
         await waitUntil { !reactor.currentState.repos.isEmpty }
         #expect(reactor.currentState == .init(query: "swift", repos: ["swift", "swift-nio"], nextPage: 2))
-        await clock.run()
-        #expect(!reactor.currentState.repos.contains("swift-stale"))
+        await clock.advance(by: .seconds(1))
+        #expect(reactor.currentState.repos == ["swift", "swift-nio"])
+        #expect(!repos.values.contains(["swift-stale"]))
     }
 
     @Test func loadNextPage_appends_andIsGuardedWhileLoadingAndAtTheEnd() async {
