@@ -23,7 +23,7 @@ extension Store {
     }
 
     /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
-    /// the slice changed. See ``host(_:at:)-(R,_)``.
+    /// the slice changed. See the overload above for lifetimes.
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
         host(reactor, at: slice, isDuplicate: { $0 == $1 })
     }
