@@ -3,14 +3,16 @@
 /// Removal leaves a hole (`nil`) so indexes stay valid while a notification pass walks the
 /// array; holes are squeezed out once they outnumber live observers, outside a pass, which
 /// keeps removal O(1) amortized and iteration proportional to live observers.
-@MainActor
+@MainActor @usableFromInline
 final class ObserverTable<State> {
-    private(set) var observers: ContiguousArray<StateObserver<State>?> = []
-    private var vacancies = 0
-    private var passDepth = 0
+    @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>?> = []
+    @usableFromInline var vacancies = 0
+    @usableFromInline var passDepth = 0
 
-    var isNotifying: Bool { passDepth > 0 }
-    var isEmpty: Bool { observers.count == vacancies }
+    @inlinable var isNotifying: Bool { passDepth > 0 }
+    @inlinable var isEmpty: Bool { observers.count == vacancies }
+
+    @usableFromInline init() {}
     var liveCount: Int { observers.count - vacancies }
 
     deinit {
@@ -41,6 +43,7 @@ final class ObserverTable<State> {
 
     /// Calls every live observer once with `state`, in subscription order. Observers added
     /// during the pass already saw the current value and are not called.
+    @inlinable
     func notify(_ state: State) {
         passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
@@ -54,7 +57,8 @@ final class ObserverTable<State> {
         compactIfWorthIt()
     }
 
-    private func compactIfWorthIt() {
+    @usableFromInline
+    func compactIfWorthIt() {
         guard passDepth == 0, vacancies > 16, vacancies * 2 > observers.count else { return }
         var live = ContiguousArray<StateObserver<State>?>()
         live.reserveCapacity(observers.count - vacancies)

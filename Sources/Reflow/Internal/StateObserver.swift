@@ -7,7 +7,7 @@
 class StateObserver<State>: SubscriptionTarget {
     /// Position in the table's array; updated when the table compacts.
     final var slot = -1
-    final var isActive = true
+    @usableFromInline final var isActive = true
     final weak var table: ObserverTable<State>?
 
     @usableFromInline

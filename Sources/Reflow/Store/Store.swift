@@ -25,23 +25,32 @@
 @MainActor
 public final class Store<State> {
     /// The current state. Only the reducer changes it.
-    @exclusivity(unchecked) public private(set) var state: State  // written only by reduceAndNotify
+    public var state: State { storage }
 
-    let reducer: Reducer<State>
-    let observers = ObserverTable<State>()
+    // Written only by the reducer calls in `dispatch` and `reduceAndNotify`.
+    @exclusivity(unchecked) @usableFromInline var storage: State
+    @usableFromInline let reducer: Reducer<State>
+    @usableFromInline let observers = ObserverTable<State>()
     let effects = EffectRegistry()
     private var chain: Dispatch?
     /// The type of the action being reduced; a metatype, so setting it costs no copy.
-    private var reducingActionType: (any Action.Type)?
+    @usableFromInline var reducingActionType: (any Action.Type)?
     private var pending = PendingActions()
     private var isDraining = false
-    private var batchDepth = 0
+    private var batchDepth = 0 {
+        didSet { updateFastPath() }
+    }
     private var batchChangedState = false
     private var collectedBatch: [any Action]?
     /// One observer per entity collection that has per-entity subscriptions.
     var entityIndexes: [AnyKeyPath: StateObserver<State>] = [:]
     /// Reducers that hosted reactors add; keyed by the host's identity.
-    var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:]
+    var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:] {
+        didSet { updateFastPath() }
+    }
+    /// No middleware, no hosted reactor, no batch open: `dispatch` may reduce and notify
+    /// inline, in code specialized for the caller's `State`.
+    @usableFromInline var isPlain = true
 
     /// Creates a store.
     ///
@@ -51,7 +60,7 @@ public final class Store<State> {
     ///   - middleware: Functions that see each action before the reducer, first one first.
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         self.reducer = reducer
-        self.state = state
+        self.storage = state
         if !middleware.isEmpty {
             let context = MiddlewareContext(store: self)
             var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
@@ -61,6 +70,11 @@ public final class Store<State> {
             }
             chain = next
         }
+        updateFastPath()
+    }
+
+    private func updateFastPath() {
+        isPlain = chain == nil && hostedReducers.isEmpty && batchDepth == 0
     }
 
     /// Sends an action through the middleware to the reducer, then notifies subscribers
@@ -72,7 +86,23 @@ public final class Store<State> {
     ///
     /// - Complexity: O(*r* + *s*): the reducer's work plus one comparison for each of the
     ///   *s* subscribers (selectors run once each), and their `onChange` calls.
+    // Inlinable: the common case (no middleware, not re-entrant) is then specialized for
+    // the caller's State, without generic metadata lookups (benchmark S1).
+    @inlinable
     public func dispatch(_ action: any Action) {
+        guard isPlain, reducingActionType == nil, !observers.isNotifying else {
+            return dispatchInGeneral(action)
+        }
+        reducingActionType = type(of: action)
+        reducer.reduce(&storage, action)
+        reducingActionType = nil
+        if !observers.isEmpty { observers.notify(storage) }
+        if hasPendingActions { drainPending() }
+    }
+
+    /// Every case of `dispatch`: re-entrancy checks, queueing, middleware, batches, hosts.
+    @usableFromInline
+    func dispatchInGeneral(_ action: any Action) {
         if let reducing = reducingActionType {
             preconditionFailure("""
                 Reflow: dispatch(\(action)) was called from inside a reducer while it was \
@@ -126,9 +156,9 @@ public final class Store<State> {
     /// The end of the middleware chain: reduce, then notify.
     private func reduceAndNotify(_ action: any Action) {
         reducingActionType = type(of: action)
-        reducer.reduce(&state, action)
+        reducer.reduce(&storage, action)
         if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation {
-            hostedReducers[hosted.hostID]?(&state, action)
+            hostedReducers[hosted.hostID]?(&storage, action)
         }
         reducingActionType = nil
         if batchDepth > 0 {
@@ -138,8 +168,16 @@ public final class Store<State> {
         }
     }
 
+    @usableFromInline
+    var hasPendingActions: Bool { !pending.isEmpty }
+
     private func notifyAndDrain() {
-        if !observers.isEmpty { observers.notify(state) }
+        if !observers.isEmpty { observers.notify(storage) }
+        drainPending()
+    }
+
+    @usableFromInline
+    func drainPending() {
         guard !isDraining, !pending.isEmpty else { return }
         isDraining = true
         defer { isDraining = false }
