@@ -35,7 +35,8 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         let leave: @MainActor () -> Void
     }
 
-    private var reactor: R? { owner as? R }
+    /// The reactor, typed: `owner as? R` would be a dynamic cast on every action.
+    private weak var reactor: R?
 
     init(reactor: R) {
         let initial = reactor.initialState
@@ -43,6 +44,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         self.transformedState = initial
         super.init()
         self.owner = reactor
+        self.reactor = reactor
     }
 
     /// Builds the pipeline; separate from `init` because the reactor's transforms may read
@@ -88,7 +90,13 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
 
     private func handle(_ action: R.Action) {
         guard !isStubEnabled, let reactor else { return }
-        let tasks = effects.launch(reactor.mutate(action: action)) { [weak self] mutation in
+        let effect = reactor.mutate(action: action)
+        if case .output(let mutation) = effect.operation {
+            // The common synchronous case, without building a delivery closure (and its
+            // weak reference) per action (benchmark R1).
+            return mutationSubject.send(mutation)
+        }
+        let tasks = effects.launch(effect) { [weak self] mutation in
             self?.receive(mutation)
         }
         if !tasks.isEmpty { ReactorRegistry.watchForReleasedReactors() }

@@ -35,6 +35,7 @@ public final class SignalSubject<Value> {
     ///
     /// - Complexity: O(*s*) in subscribers.
     public func send(_ value: Value) {
+        if observers.isEmpty { return }
         if isDelivering {
             queued.append(value)
             return
