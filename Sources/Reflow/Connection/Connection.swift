@@ -39,8 +39,7 @@ public final class Connection<State, Props, Actions> {
     public let actions: Actions
 
     private let store: Store<State>?
-    private let bindings = ObserverTable<Props>()
-    var bindingTable: ObserverTable<Props> { bindings }
+    let bindings = ObserverTable<Props>()
     private let bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
 
@@ -125,15 +124,11 @@ public final class Connection<State, Props, Actions> {
         storeObserver?.isEnabled = false
     }
 
-    /// Keeps `subscription` alive as long as the connection.
-    func retain(_ subscription: Subscription) -> Subscription {
-        subscription.store(in: bag)
-        return subscription
-    }
-
-    /// Adds a binding observer; it fires with the current value now.
+    /// Adds a binding observer, kept alive as long as the connection; it fires with the
+    /// current value now.
     func addBinding(_ observer: StateObserver<Props>) -> Subscription {
-        let subscription = retain(bindings.subscribe(observer))
+        let subscription = bindings.subscribe(observer)
+        subscription.store(in: bag)
         observer.deliverCurrent()
         return subscription
     }

@@ -27,6 +27,6 @@ extension Connection {
     /// for await title in connection.values(\.title) { print(title) }
     /// ```
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Props, Value>) -> AsyncStream<Value> {
-        bindingTable.stream(current: props, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
+        bindings.stream(current: props, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
     }
 }
