@@ -59,6 +59,20 @@ import ReflowTesting
         #expect(recorder.values.isEmpty)
     }
 
+    @Test func signalRecorder_andTestClock_assertAReactorsStatesOverTime() async {
+        let clock = TestClock()
+        let reactor = DelayedCounter(clock: clock)
+        let states = SignalRecorder(reactor.state)
+        reactor.action.send(.increaseLater)
+        #expect(states.values == [0])
+        await clock.advance(by: .seconds(1))
+        await waitForValues(states, count: 2)
+        reactor.action.send(.increaseLater)
+        await clock.advance(by: .seconds(1))
+        await waitForValues(states, count: 3)
+        #expect(states.values == [0, 1, 2])
+    }
+
     @Test func testClock_wakesSleepersInDeadlineOrder_onlyWhenAdvanced() async {
         let clock = TestClock()
         let woke = SignalSubject<String>()
@@ -90,6 +104,30 @@ import ReflowTesting
 }
 
 // MARK: - Fixtures
+
+/// Increases its value one second after being asked.
+private final class DelayedCounter: Reactor {
+    enum Action: Sendable { case increaseLater }
+    enum Mutation: Sendable { case increase }
+    let initialState = 0
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
+    func mutate(action: Action) -> Effect<Mutation> {
+        .run { [clock] send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.increase)
+        }
+    }
+    func reduce(state: Int, mutation: Mutation) -> Int { state + 1 }
+}
+
+/// Waits (briefly, in real time) for an effect's output to reach the main actor.
+@MainActor
+private func waitForValues<Value>(_ recorder: SignalRecorder<Value>, count: Int) async {
+    for _ in 0..<1_000 where recorder.values.count < count {
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+}
 
 struct LoginProps: Equatable {
     var title: String
