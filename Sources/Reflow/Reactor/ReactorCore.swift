@@ -27,6 +27,13 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     private var host: Host?
     private var stubStorage: Stub<R>?
     var isStubEnabled = false
+    /// Whether `transform(mutation:)` / `transform(state:)` returned their input: then
+    /// mutations and states skip their subject (benchmark R1).
+    private var mutationsPassThrough = false
+    private var statesPassThrough = false
+    /// Mutations that arrived while one was being applied, in order.
+    private var queuedMutations: [R.Mutation] = []
+    private var isApplying = false
 
     /// How a hosted reactor reaches its store.
     struct Host {
@@ -51,17 +58,28 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     /// `currentState`, which needs this core registered first.
     func start() {
         guard let reactor else { return }
-        actionSubject.subscribe { [unowned self] action in
-            if self.isStubEnabled { self.stub.record(action) }
-        }.store(in: pipeline)
-        reactor.transform(action: actionSubject.signal).subscribe { [unowned self] action in
-            self.handle(action)
-        }.store(in: pipeline)
-        reactor.transform(mutation: mutationSubject.signal).subscribe { [unowned self] mutation in
-            self.apply(mutation)
-        }.store(in: pipeline)
-        statePipeline = reactor.transform(state: rawStates.signal.seeded(with: rawState)).subscribe { [unowned self] state in
-            self.publish(state)
+        let actions = reactor.transform(action: actionSubject.signal)
+        if actions.passThroughSource == ObjectIdentifier(actionSubject) {
+            actionSubject.subscribe { [unowned self] action in
+                if self.isStubEnabled { self.stub.record(action) } else { self.handle(action) }
+            }.store(in: pipeline)
+        } else {
+            actionSubject.subscribe { [unowned self] action in
+                if self.isStubEnabled { self.stub.record(action) }
+            }.store(in: pipeline)
+            actions.subscribe { [unowned self] action in self.handle(action) }.store(in: pipeline)
+        }
+        let mutations = reactor.transform(mutation: mutationSubject.signal)
+        mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
+        if !mutationsPassThrough {
+            mutations.subscribe { [unowned self] mutation in self.apply(mutation) }.store(in: pipeline)
+        }
+        let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.rawState }))
+        if states.passThroughSource == ObjectIdentifier(rawStates) {
+            statesPassThrough = true
+            transformedState = rawState
+        } else {
+            statePipeline = states.subscribe { [unowned self] state in self.publish(state) }
         }
     }
 
@@ -94,7 +112,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
             // weak reference) per action (benchmark R1).
-            return mutationSubject.send(mutation)
+            return deliver(mutation)
         }
         let tasks = effects.launch(effect) { [weak self] mutation in
             self?.receive(mutation)
@@ -107,7 +125,27 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
             ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
             return
         }
-        mutationSubject.send(mutation)
+        deliver(mutation)
+    }
+
+    /// Hands a mutation to `transform(mutation:)`, or straight to `apply` when that
+    /// transform passes mutations through: queued, as the subject would, when one is being
+    /// applied already.
+    private func deliver(_ mutation: R.Mutation) {
+        guard mutationsPassThrough else { return mutationSubject.send(mutation) }
+        if isApplying {
+            queuedMutations.append(mutation)
+            return
+        }
+        isApplying = true
+        defer { isApplying = false }
+        apply(mutation)
+        var index = 0
+        while index < queuedMutations.count {
+            apply(queuedMutations[index])
+            index += 1
+        }
+        queuedMutations.removeAll()
     }
 
     private func apply(_ mutation: R.Mutation) {
@@ -116,7 +154,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
             host.dispatch(mutation)
         } else {
             rawState = reactor.reduce(state: rawState, mutation: mutation)
-            rawStates.send(rawState)
+            if statesPassThrough { publish(rawState) } else { rawStates.send(rawState) }
         }
     }
 
@@ -133,6 +171,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
             """)
         guard let reactor else { return }
         self.host = host
+        statesPassThrough = false
         statePipeline?.cancel()
         statePipeline = reactor.transform(state: sliceChanges).subscribe { [unowned self] state in
             self.publish(state)

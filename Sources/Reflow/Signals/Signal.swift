@@ -20,6 +20,9 @@
 @MainActor
 public struct Signal<Value> {
     private let body: (@escaping (Value) -> Void) -> Subscription
+    /// The subject this signal comes straight from, if any: lets a reactor see that a
+    /// `transform` returned its input unchanged and skip a stage.
+    let passThroughSource: ObjectIdentifier?
 
     /// Creates a signal from a subscribe function: start delivering values to the given
     /// observer and return the subscription that stops it.
@@ -32,6 +35,12 @@ public struct Signal<Value> {
     /// ```
     public init(_ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
         self.body = subscribe
+        self.passThroughSource = nil
+    }
+
+    init(passingThrough source: AnyObject, _ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
+        self.body = subscribe
+        self.passThroughSource = ObjectIdentifier(source)
     }
 
     /// Starts receiving values; they stop when the subscription is cancelled or released.

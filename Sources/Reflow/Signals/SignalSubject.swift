@@ -20,7 +20,15 @@ public final class SignalSubject<Value> {
 
     /// The values sent into this subject, as a signal.
     public var signal: Signal<Value> {
-        Signal { [observers] observer in observers.subscribe(ClosureObserver(observer)) }
+        Signal(passingThrough: self) { [observers] observer in observers.subscribe(ClosureObserver(observer)) }
+    }
+
+    /// ``signal`` seeded with `value`, still marked as coming from this subject.
+    func signal(seededWith value: @escaping () -> Value) -> Signal<Value> {
+        Signal(passingThrough: self) { [observers] observer in
+            observer(value())
+            return observers.subscribe(ClosureObserver(observer))
+        }
     }
 
     /// Subscribes to the values sent from now on.
