@@ -42,7 +42,7 @@ package enum ReactorRegistry {
 
     static func shutDown(_ core: AnyReactorCore) {
         core.shutDown()
-        if let key = cores.first(where: { $0.value === core })?.key { cores[key] = nil }
+        if cores[core.ownerID] === core { cores[core.ownerID] = nil }
     }
 
     /// Shuts down the cores of released reactors.

@@ -6,6 +6,12 @@
 class AnyReactorCore {
     /// The reactor this core serves; `nil` once it was released.
     weak var owner: AnyObject?
+    /// The registry key: the reactor's identity when this core was made.
+    let ownerID: ObjectIdentifier
+
+    init(ownerID: ObjectIdentifier) {
+        self.ownerID = ownerID
+    }
 
     /// Stops everything: cancels effects, ends the pipeline, leaves the store.
     func shutDown() {}
@@ -49,7 +55,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         let initial = reactor.initialState
         self.rawState = initial
         self.transformedState = initial
-        super.init()
+        super.init(ownerID: ObjectIdentifier(reactor))
         self.owner = reactor
         self.reactor = reactor
     }
