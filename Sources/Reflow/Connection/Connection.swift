@@ -126,6 +126,7 @@ public final class Connection<State, Props, Actions> {
 
     /// Adds a binding observer, kept alive as long as the connection; it fires with the
     /// current value now.
+    @usableFromInline
     func addBinding(_ observer: StateObserver<Props>) -> Subscription {
         let subscription = bindings.subscribe(observer)
         subscription.store(in: bag)

@@ -56,30 +56,6 @@ final class SelectingObserver<State, Value>: StateObserver<State> {
     }
 }
 
-/// The same as ``SelectingObserver`` for an `Equatable` value read through a key path,
-/// without the two closure calls per notification.
-@MainActor
-final class KeyPathObserver<State, Value: Equatable>: StateObserver<State> {
-    let keyPath: KeyPath<State, Value>
-    let onChange: (Value) -> Void
-    @exclusivity(unchecked) var lastValue: Value  // only touched from notify, on the main actor
-
-    init(initial: Value, keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void) {
-        self.keyPath = keyPath
-        self.onChange = onChange
-        self.lastValue = initial
-    }
-
-    override func deliverCurrent() { onChange(lastValue) }
-
-    override func notify(_ state: State) {
-        let value = state[keyPath: keyPath]
-        if value == lastValue { return }
-        lastValue = value
-        onChange(value)
-    }
-}
-
 /// Calls a closure with every value: a signal's observer, or a store subscription whose
 /// comparison was built (and specialized) in the subscriber's module.
 @MainActor @usableFromInline
