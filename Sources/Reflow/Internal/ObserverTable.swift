@@ -3,11 +3,21 @@
 /// Removal leaves a hole (`nil`) so indexes stay valid while a notification pass walks the
 /// array; holes are squeezed out once they outnumber live observers, outside a pass, which
 /// keeps removal O(1) amortized and iteration proportional to live observers.
+///
+/// ## Ownership
+/// The table owns each observer through an `Unmanaged` reference retained once on insert
+/// and released once on removal (or when the table goes away). A notification pass copies
+/// the array of plain pointers and calls each observer borrowed, without a retain/release
+/// pair per observer (about 10 ns each in benchmark S2). An observer removed during a pass
+/// is parked in `retired` until the outermost pass ends, so the pass never calls freed
+/// memory.
 @MainActor @usableFromInline
 final class ObserverTable<State> {
-    @usableFromInline private(set) var observers: ContiguousArray<StateObserver<State>?> = []
+    @usableFromInline private(set) var observers: ContiguousArray<Unmanaged<StateObserver<State>>?> = []
     @usableFromInline var vacancies = 0
     @usableFromInline var passDepth = 0
+    /// Observers removed during a pass; released when the outermost pass ends.
+    private(set) var retired: [StateObserver<State>] = []
 
     @inlinable var isNotifying: Bool { passDepth > 0 }
     @inlinable var isEmpty: Bool { observers.count == vacancies }
@@ -16,7 +26,10 @@ final class ObserverTable<State> {
     var liveCount: Int { observers.count - vacancies }
 
     deinit {
-        for case let observer? in observers { observer.sourceDidEnd() }
+        for case let observer? in observers {
+            observer.takeUnretainedValue().sourceDidEnd()
+            observer.release()
+        }
     }
 
     /// Adds `observer` and returns the subscription that ends it.
@@ -28,15 +41,17 @@ final class ObserverTable<State> {
     func insert(_ observer: StateObserver<State>) {
         observer.slot = observers.count
         observer.table = self
-        observers.append(observer)
+        observers.append(.passRetained(observer))
         checkInvariants()
     }
 
     func remove(_ observer: StateObserver<State>) {
         guard observer.isActive, observer.table === self else { return }
         observer.isActive = false
+        let owned = observers[observer.slot]!.takeRetainedValue()
         observers[observer.slot] = nil
         vacancies += 1
+        if passDepth > 0 { retired.append(owned) }
         compactIfWorthIt()
         checkInvariants()
     }
@@ -47,23 +62,30 @@ final class ObserverTable<State> {
     func notify(_ state: State) {
         passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
-        // meanwhile (who already got the current value) are not in it. One cancelled
-        // meanwhile is skipped through its `isActive` flag.
+        // meanwhile (who already got the current value) are not in it. One removed
+        // meanwhile stays alive in `retired` and is skipped through its `isActive` flag.
         let snapshot = observers
-        for case let observer? in snapshot where observer.isActive {
-            observer.notify(state)
+        for case let observer? in snapshot {
+            withBorrowed(observer) { observer in
+                if observer.isActive { observer.notify(state) }
+            }
         }
         passDepth -= 1
-        compactIfWorthIt()
+        if passDepth == 0 { endPass() }
     }
 
     @usableFromInline
+    func endPass() {
+        if !retired.isEmpty { retired.removeAll() }
+        compactIfWorthIt()
+    }
+
     func compactIfWorthIt() {
         guard passDepth == 0, vacancies > 16, vacancies * 2 > observers.count else { return }
-        var live = ContiguousArray<StateObserver<State>?>()
+        var live = ContiguousArray<Unmanaged<StateObserver<State>>?>()
         live.reserveCapacity(observers.count - vacancies)
         for case let observer? in observers {
-            observer.slot = live.count
+            observer.takeUnretainedValue().slot = live.count
             live.append(observer)
         }
         observers = live
@@ -75,8 +97,8 @@ final class ObserverTable<State> {
         // A full walk keeps debug builds of big tables usable only while they are small.
         guard observers.count <= 2_048 else { return }
         var holes = 0
-        for (index, observer) in observers.enumerated() {
-            if let observer {
+        for (index, slot) in observers.enumerated() {
+            if let observer = slot?.takeUnretainedValue() {
                 precondition(observer.slot == index && observer.isActive, "ObserverTable: slot out of sync")
             } else {
                 holes += 1
@@ -85,4 +107,14 @@ final class ObserverTable<State> {
         precondition(holes == vacancies, "ObserverTable: vacancy count out of sync")
         #endif
     }
+}
+
+/// Calls `body` with the object `reference` points to, without retaining it: the caller
+/// guarantees that something else keeps it alive for the call.
+// A function of our own rather than a closure passed straight to the standard library: a
+// main-actor closure literal handed to a Swift 5 mode module gets a run-time executor
+// check on every call.
+@inlinable @inline(__always)
+func withBorrowed<Object: AnyObject>(_ reference: Unmanaged<Object>, _ body: (Object) -> Void) {
+    reference._withUnsafeGuaranteedRef(body)
 }

@@ -7,7 +7,8 @@
 class StateObserver<State>: SubscriptionTarget {
     /// Position in the table's array; updated when the table compacts.
     final var slot = -1
-    @usableFromInline final var isActive = true
+    // Unchecked: read once per observer per notification, written only on the main actor.
+    @exclusivity(unchecked) @usableFromInline final var isActive = true
     final weak var table: ObserverTable<State>?
 
     @usableFromInline

@@ -160,6 +160,53 @@ import Reflow
         _ = other
     }
 
+    // The notification pass borrows observers without retaining them; one released in the
+    // middle of a pass must stay alive until the pass is over, then be freed.
+    @Test func releaseDuringNotification_keepsObserverAliveUntilPassEnds_thenFreesIt() {
+        let store = makeStore()
+        weak var weakCanary: Canary?
+        var victim: Subscription?
+        var aliveDuringPass: Bool?
+        var after: [Int] = []
+        let first = store.subscribe(\.count) { count in
+            guard count == 1 else { return }
+            victim = nil
+            aliveDuringPass = weakCanary != nil
+        }
+        do {
+            let canary = Canary()
+            weakCanary = canary
+            victim = store.subscribe(\.count) { _ in _ = canary }
+        }
+        let last = store.subscribe(\.count) { after.append($0) }
+        store.dispatch(Increment())
+        #expect(aliveDuringPass == true)
+        #expect(weakCanary == nil)
+        #expect(after == [0, 1])
+        #expect(store.subscriptionCount == 2)
+        _ = (first, last)
+    }
+
+    @Test func cancelledOrOrphanedObservers_areFreed() {
+        weak var cancelledCanary: Canary?
+        weak var orphanedCanary: Canary?
+        var orphan: Subscription?
+        do {
+            let store = makeStore()
+            let cancelled = Canary()
+            let orphaned = Canary()
+            cancelledCanary = cancelled
+            orphanedCanary = orphaned
+            let subscription = store.subscribe(\.count) { _ in _ = cancelled }
+            orphan = store.subscribe(\.count) { _ in _ = orphaned }
+            subscription.cancel()
+        }
+        #expect(cancelledCanary == nil)
+        #expect(orphan?.isCancelled == false)
+        orphan = nil
+        #expect(orphanedCanary == nil)
+    }
+
     @Test func subscribeDuringNotification_getsCurrentValueThenFollows() {
         let store = makeStore()
         var inner: [Int] = []

@@ -26,3 +26,6 @@ let appReducer = Reducer<AppState>
 func makeStore(_ state: AppState = AppState(), middleware: [Middleware<AppState>] = []) -> Store<AppState> {
     Store(reducer: appReducer, state: state, middleware: middleware)
 }
+
+/// An object whose lifetime a test watches through a weak reference.
+final class Canary {}
