@@ -60,6 +60,17 @@ final class ObserverTable<State> {
     /// during the pass already saw the current value and are not called.
     @inlinable
     func notify(_ state: State) {
+        forEachActive { $0.notify(state) }
+    }
+
+    /// One notification pass: calls `body` with every live observer, in order, borrowed.
+    ///
+    /// Observers added during the pass are not visited; one removed during the pass is
+    /// skipped if the pass has not reached it yet.
+    // Always inlined: called with a closure, the pass would make one more indirect call
+    // per observer (S3: 7.5 -> 5 µs).
+    @inlinable @inline(__always)
+    func forEachActive(_ body: (StateObserver<State>) -> Void) {
         passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
@@ -67,11 +78,24 @@ final class ObserverTable<State> {
         let snapshot = observers
         for case let observer? in snapshot {
             withBorrowed(observer) { observer in
-                if observer.isActive { observer.notify(state) }
+                if observer.isActive { body(observer) }
             }
         }
         passDepth -= 1
         if passDepth == 0 { endPass() }
+    }
+
+    /// The most recently added observer, if it is still live.
+    var newest: StateObserver<State>? {
+        guard let last = observers.last, let observer = last else { return nil }
+        return observer.takeUnretainedValue()
+    }
+
+    /// The number of subscriptions the live observers stand for.
+    var subscriptionCount: Int {
+        var count = 0
+        for case let observer? in observers { count += observer.takeUnretainedValue().subscriptionCount }
+        return count
     }
 
     @usableFromInline

@@ -23,11 +23,18 @@ class StateObserver<State>: SubscriptionTarget {
     /// The source went away (its table was released): end anything waiting for values.
     nonisolated func sourceDidEnd() {}
 
+    /// How many subscriptions this observer stands for (a run of selections: its members).
+    var subscriptionCount: Int { 1 }
+
     @usableFromInline
     final func endSubscription() {
         table?.remove(self)
         isActive = false
+        didEnd()
     }
+
+    /// Called once the observer left its table.
+    func didEnd() {}
 }
 
 /// Observes a selected value and calls `onChange` only when it is not a duplicate of the

@@ -15,19 +15,21 @@ extension Store {
     ///   - onChange: Receives the new value.
     /// - Returns: The subscription; updates stop when it is cancelled or released.
     /// - Complexity: O(1) to subscribe and to cancel.
-    // The same body as `subscribe(_:isDuplicate:_:)` with `==` written inline: passed as a
-    // closure it costs an indirect call per notification (about 7% of S2).
+    // Inlinable so the pass, and the comparison in it, are specialized for State and Value
+    // in the caller's module; unspecialized, each subscriber pays generic value-witness
+    // calls (benchmarks S2 and S3).
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let initial = select(state)
-        let memory = LastValue(initial)
-        return attach(ClosureObserver<State> { state in
-            let value = select(state)
-            if value == memory.value { return }
-            memory.value = value
-            onChange(value)
-        }, initial: initial, onChange: onChange)
+        let member = SelectionMember(select: select, initial: select(state), isDuplicate: nil, onChange: onChange)
+        return join(member, usesCustomEquality: false) { members, state in
+            members.forEachMember(of: Value.self) { member in
+                let value = member.select(state)
+                if value == member.lastValue { return }
+                member.lastValue = value
+                member.onChange(value)
+            }
+        }
     }
 
     /// Observes a value at a key path of the state.
@@ -53,34 +55,42 @@ extension Store {
     /// ```swift
     /// store.subscribe({ ($0.page, $0.query) }, isDuplicate: ==) { page, query in ... }
     /// ```
-    // Inlinable so that the comparison closure is built, and specialized for State and
-    // Value, in the caller's module: unspecialized, each notification pays generic
-    // value-witness calls (benchmark S2/S3).
+    // Inlinable for the same reason as the `Equatable` variant.
     @inlinable
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
                                  _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let initial = select(state)
-        let memory = LastValue(initial)
-        return attach(ClosureObserver<State> { state in
-            let value = select(state)
-            if isDuplicate(memory.value, value) { return }
-            memory.value = value
-            onChange(value)
-        }, initial: initial, onChange: onChange)
+        let member = SelectionMember(select: select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
+        return join(member, usesCustomEquality: true) { members, state in
+            members.forEachMember(of: Value.self) { member in
+                let value = member.select(state)
+                if member.isDuplicate.unsafelyUnwrapped(member.lastValue, value) { return }
+                member.lastValue = value
+                member.onChange(value)
+            }
+        }
     }
 
     /// The number of live subscriptions (connections count one each).
     ///
     /// - Complexity: O(*s*); meant for diagnostics and tests.
-    public var subscriptionCount: Int { observers.liveCount }
+    public var subscriptionCount: Int { observers.subscriptionCount }
 
+    /// Adds `member` to the newest run if it selects the same type the same way, else to
+    /// a new run at the end; then delivers the current value.
     @usableFromInline
-    func attach<Value>(_ observer: StateObserver<State>, initial: Value,
-                               onChange: (Value) -> Void) -> Subscription {
-        observers.insert(observer)
-        let subscription = Subscription(target: observer)
-        onChange(initial)
+    func join<Value>(_ member: SelectionMember<State, Value>, usesCustomEquality: Bool,
+                     pass: @escaping SelectionRun<State, Value>.Pass) -> Subscription {
+        let run: SelectionRun<State, Value>
+        if let newest = observers.newest as? SelectionRun<State, Value>, newest.usesCustomEquality == usesCustomEquality {
+            run = newest
+        } else {
+            run = SelectionRun(usesCustomEquality: usesCustomEquality, pass: pass)
+            observers.insert(run)
+        }
+        run.add(member)
+        let subscription = Subscription(target: member)
+        member.onChange(member.lastValue)
         return subscription
     }
 }

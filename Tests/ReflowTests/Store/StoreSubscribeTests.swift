@@ -86,6 +86,45 @@ import Reflow
         _ = (parent, child, grandchild)
     }
 
+    // Subscriptions of one value type share a run that is notified in one loop; mixing
+    // types, comparisons and other observers must still keep subscription order.
+    @Test func mixedValueTypesAndComparisons_keepSubscriptionOrder() {
+        let store = makeStore()
+        var order: [String] = []
+        var bag: [Subscription] = []
+        bag.append(store.subscribe(\.count) { _ in order.append("int 1") })
+        bag.append(store.subscribe({ $0.count }) { _ in order.append("int 2") })
+        bag.append(store.subscribe({ "\($0.count)" }) { _ in order.append("string") })
+        bag.append(store.subscribe({ $0.count }, isDuplicate: ==) { _ in order.append("custom") })
+        bag.append(store.subscribe(\.count) { _ in order.append("int 3") })
+        let connection = Connection(store: store, mapStateToProps: { $0.count }, mapDispatchToActions: { _ in () })
+        connection.bind(\.self) { _ in order.append("connection") }
+        connection.connect()
+        bag.append(store.subscribe(\.count) { _ in order.append("int 4") })
+        order.removeAll()
+        store.dispatch(Increment())
+        #expect(order == ["int 1", "int 2", "string", "custom", "int 3", "connection", "int 4"])
+        #expect(store.subscriptionCount == 7)
+        bag.removeAll()
+        #expect(store.subscriptionCount == 1)  // the connection's own observer
+
+    }
+
+    @Test func cancellingEverySubscriptionOfARun_thenSubscribingAgain_works() {
+        let store = makeStore()
+        var seen: [String] = []
+        let first = store.subscribe(\.count) { seen.append("first \($0)") }
+        let second = store.subscribe(\.count) { seen.append("second \($0)") }
+        first.cancel()
+        second.cancel()
+        #expect(store.subscriptionCount == 0)
+        let third = store.subscribe(\.count) { seen.append("third \($0)") }
+        store.dispatch(Increment())
+        #expect(seen == ["first 0", "second 0", "third 0", "third 1"])
+        #expect(store.subscriptionCount == 1)
+        _ = third
+    }
+
     @Test func cancel_stopsUpdates() {
         let store = makeStore()
         var counts: [Int] = []
