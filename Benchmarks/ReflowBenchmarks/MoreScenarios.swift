@@ -90,13 +90,18 @@ extension Harness {
     }
 
     /// R1 and R2: actions through a standalone reactor with a synchronous mutation.
-    mutating func reactors(_ count: Int, subscribedCount: Int, subscribers: Int = 1_000) {
+    mutating func reactors(_ count: Int, subscribedCount: Int, subscribers: Int = 1_000, r1 runsR1: Bool, r2 runsR2: Bool) {
         let limit = measure(operations: count) {
             let reactor = BenchCounterReactor()
             var state = reactor.initialState
             for _ in 0..<count { state = reduceOpaquely(reactor, state) }
             blackHole &+= state.value
         }
+        if runsR1 { reactorR1(count, limit: limit) }
+        if runsR2 { reactorR2(subscribedCount, subscribers: subscribers, limit: limit) }
+    }
+
+    mutating func reactorR1(_ count: Int, limit: Measurement) {
         let r1 = measure(operations: count) {
             let reactor = BenchCounterReactor()
             var sink = 0
@@ -107,6 +112,9 @@ extension Harness {
             blackHole &+= sink
         }
         record(Row(scenario: "R1 reactor, sync mutation, read currentState", operations: count, reflow: r1, limit: limit))
+    }
+
+    mutating func reactorR2(_ subscribedCount: Int, subscribers: Int, limit: Measurement) {
         let r2 = measure(operations: subscribedCount) {
             let reactor = BenchCounterReactor()
             var sink = 0

@@ -25,6 +25,7 @@ extension Effect {
 }
 
 /// A type-erased cancellation id.
+@usableFromInline
 struct EffectID: Hashable, Sendable {
     // AnyHashable is not Sendable, but it is only ever built from a `Hashable & Sendable`
     // value (see `init`) and never mutated, so sharing it is safe.
@@ -34,6 +35,6 @@ struct EffectID: Hashable, Sendable {
         self.base = AnyHashable(id)
     }
 
-    static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
-    func hash(into hasher: inout Hasher) { hasher.combine(base) }
+    @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(base) }
 }

@@ -26,7 +26,7 @@
 ///   only and is reported to ``EffectErrors/handler``; outputs it sent before stay.
 /// - Outputs sent after the effect was cancelled are dropped.
 public struct Effect<Output: Sendable>: Sendable {
-    enum Operation: Sendable {
+    @usableFromInline enum Operation: Sendable {
         case none
         case output(Output)
         case outputs([Output])
@@ -38,8 +38,9 @@ public struct Effect<Output: Sendable>: Sendable {
         case cancel(EffectID)
     }
 
-    let operation: Operation
+    @usableFromInline let operation: Operation
 
+    @usableFromInline
     init(_ operation: Operation) {
         self.operation = operation
     }
@@ -48,6 +49,7 @@ public struct Effect<Output: Sendable>: Sendable {
     public static var none: Effect { Effect(.none) }
 
     /// An effect that delivers `output` synchronously.
+    @inlinable
     public static func just(_ output: Output) -> Effect {
         Effect(.output(output))
     }

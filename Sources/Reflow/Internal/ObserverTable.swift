@@ -13,9 +13,11 @@
 /// memory.
 @MainActor @usableFromInline
 final class ObserverTable<State> {
-    @usableFromInline private(set) var observers: ContiguousArray<Unmanaged<StateObserver<State>>?> = []
-    @usableFromInline var vacancies = 0
-    @usableFromInline var passDepth = 0
+    // Unchecked exclusivity: main-actor only, and no access spans a call to an observer
+    // (the pass reads a snapshot), so the run-time checks on every pass guard nothing.
+    @exclusivity(unchecked) @usableFromInline private(set) var observers: ContiguousArray<Unmanaged<StateObserver<State>>?> = []
+    @exclusivity(unchecked) @usableFromInline var vacancies = 0
+    @exclusivity(unchecked) @usableFromInline var passDepth = 0
     /// Observers removed during a pass; released when the outermost pass ends.
     private(set) var retired: [StateObserver<State>] = []
 
@@ -82,7 +84,8 @@ final class ObserverTable<State> {
             }
         }
         passDepth -= 1
-        if passDepth == 0 { endPass() }
+        // Retired observers left holes: no holes, nothing to release or compact.
+        if passDepth == 0 && vacancies > 0 { endPass() }
     }
 
     /// The most recently added observer, if it is still live.

@@ -85,6 +85,7 @@ extension ObserverTable {
             }
         }
         passDepth -= 1
-        if passDepth == 0 { endPass() }
+        // Retired observers left holes: no holes, nothing to release or compact.
+        if passDepth == 0 && vacancies > 0 { endPass() }
     }
 }

@@ -1,10 +1,12 @@
 extension Reactor {
+    @inlinable
     var core: ReactorCore<Self> { ReactorRegistry.core(for: self) }
 
     /// Where the view sends actions: `reactor.action.send(.refresh)`.
     ///
     /// Actions work before anyone subscribes to ``state``; one sent while another is
     /// being handled runs after it.
+    @inlinable
     public var action: ActionSubject<Action> { core.actionSubject }
 
     /// The state as a signal: the current state at once, then each new state.
@@ -15,6 +17,7 @@ extension Reactor {
 
     /// The state now. After `action.send(_:)` of an action whose mutations are
     /// synchronous, it already holds the result. A hosted reactor reads its slice.
+    @inlinable
     public var currentState: State { core.currentState }
 
     /// Whether the reactor is stubbed for a view test: actions are recorded in

@@ -87,5 +87,6 @@ extension Reactor {
 
 extension Reactor where Mutation == Action {
     /// Passes each action on as the mutation.
+    @inlinable
     public func mutate(action: Action) -> Effect<Mutation> { .just(action) }
 }

@@ -35,6 +35,7 @@ public final class Stub<R: Reactor> {
         self.state = state
     }
 
+    @usableFromInline
     func record(_ action: R.Action) {
         actions.append(action)
     }

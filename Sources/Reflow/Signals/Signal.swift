@@ -22,7 +22,7 @@ public struct Signal<Value> {
     private let body: (@escaping (Value) -> Void) -> Subscription
     /// The subject this signal comes straight from, if any: lets a reactor see that a
     /// `transform` returned its input unchanged and skip a stage.
-    let passThroughSource: ObjectIdentifier?
+    @usableFromInline let passThroughSource: ObjectIdentifier?
 
     /// Creates a signal from a subscribe function: start delivering values to the given
     /// observer and return the subscription that stops it.

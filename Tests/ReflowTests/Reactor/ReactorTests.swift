@@ -12,6 +12,28 @@ import ReflowTesting
         #expect(reactor.currentState == [5, 7])
     }
 
+    @Test func reactorsUsedInTurn_keepTheirOwnState() {
+        let first = EchoReactor()
+        let second = EchoReactor()
+        first.action.send(1)
+        second.action.send(2)
+        first.action.send(3)
+        #expect(first.currentState == [1, 3])
+        #expect(second.currentState == [2])
+    }
+
+    // Lookups trust the registry's key because a registered core pins its reactor's
+    // address; without the pin, a new reactor at a reused address would get a released
+    // reactor's core and state.
+    @Test func newReactors_neverInheritAReleasedReactorsCore() {
+        for round in 1...300 {
+            let reactor = EchoReactor()
+            #expect(reactor.currentState == [], "round \(round)")
+            reactor.action.send(round)
+            #expect(reactor.currentState == [round])
+        }
+    }
+
     @Test func stages_runInOrder_andCurrentStateIsSynchronous() {
         let reactor = StagedReactor()
         reactor.action.send("a")
