@@ -70,16 +70,16 @@ final class SelectionMember<State, Value>: StateObserver<State> {
 
 extension ObserverTable {
     /// A run's notification pass: `forEachActive`, with each observer seen as the member
-    /// it is.
+    /// type the run holds.
     // The loop is written out rather than calling `forEachActive` with a closure: the
     // optimizer then inlines `body` into it, one call less per subscriber (S3).
     @inlinable @inline(__always)
-    func forEachMember<Value>(of _: Value.Type, _ body: (SelectionMember<State, Value>) -> Void) {
+    func forEachMember<Member: StateObserver<State>>(as _: Member.Type, _ body: (Member) -> Void) {
         passDepth += 1
         let snapshot = observers
         for case let observer? in snapshot {
-            // Invariant: a run's table holds only members of its own State and Value.
-            let member = Unmanaged<SelectionMember<State, Value>>.fromOpaque(observer.toOpaque())
+            // Invariant: a run's table holds only its own member type.
+            let member = Unmanaged<Member>.fromOpaque(observer.toOpaque())
             withBorrowed(member) { member in
                 if member.isActive { body(member) }
             }

@@ -23,7 +23,7 @@ extension Store {
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
         let member = SelectionMember(select: select, initial: select(state), isDuplicate: nil, onChange: onChange)
         return join(member, usesCustomEquality: false) { members, state in
-            members.forEachMember(of: Value.self) { member in
+            members.forEachMember(as: SelectionMember<State, Value>.self) { member in
                 let value = member.select(state)
                 if value == member.lastValue { return }
                 member.lastValue = value
@@ -40,11 +40,28 @@ extension Store {
     /// let subscription = store.subscribe(\.user.name) { name in title = name }
     /// ```
     ///
+    /// Subscriptions made one after another to the same key path share its work: the key
+    /// path is projected, and its value compared, once per dispatch for all of them.
+    ///
     /// - Complexity: O(1) to subscribe and to cancel.
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        subscribe({ $0[keyPath: keyPath] }, onChange)
+        let initial = state[keyPath: keyPath]
+        let run = keyPathRun(of: Value.self) { run, state in
+            run.members.forEachMember(as: KeyPathMember<State, Value>.self) { member in
+                let value = run.value(ofSelector: member.selector, in: state)
+                if member.isInSync {
+                    if !run.changed[member.selector] { return }
+                } else {
+                    member.isInSync = true
+                    if value == member.lastValue { return }
+                }
+                member.lastValue = value
+                member.onChange(value)
+            }
+        }
+        return run.subscribe(keyPath, initial: initial, onChange: onChange)
     }
 
     /// Observes a selected value with your own test for "unchanged".
@@ -62,7 +79,7 @@ extension Store {
                                  _ onChange: @escaping (Value) -> Void) -> Subscription {
         let member = SelectionMember(select: select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
         return join(member, usesCustomEquality: true) { members, state in
-            members.forEachMember(of: Value.self) { member in
+            members.forEachMember(as: SelectionMember<State, Value>.self) { member in
                 let value = member.select(state)
                 if member.isDuplicate.unsafelyUnwrapped(member.lastValue, value) { return }
                 member.lastValue = value
@@ -75,6 +92,16 @@ extension Store {
     ///
     /// - Complexity: O(*s*); meant for diagnostics and tests.
     public var subscriptionCount: Int { observers.subscriptionCount }
+
+    /// The newest run if it is a key-path run of `Value`, else a new run at the end.
+    @usableFromInline
+    func keyPathRun<Value: Equatable>(of _: Value.Type,
+                                      pass: @escaping KeyPathRun<State, Value>.Pass) -> KeyPathRun<State, Value> {
+        if let newest = observers.newest as? KeyPathRun<State, Value> { return newest }
+        let run = KeyPathRun<State, Value>(pass: pass)
+        observers.insert(run)
+        return run
+    }
 
     /// Adds `member` to the newest run if it selects the same type the same way, else to
     /// a new run at the end; then delivers the current value.
