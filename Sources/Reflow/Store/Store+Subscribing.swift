@@ -21,15 +21,20 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let member = SelectionMember(select: select, initial: select(state), isDuplicate: nil, onChange: onChange)
-        return join(member, usesCustomEquality: false) { members, state in
-            members.forEachMember(as: SelectionMember<State, Value>.self) { member in
-                let value = member.select(state)
-                if value == member.lastValue { return }
-                member.lastValue = value
-                member.onChange(value)
+        let run = selectionRun(of: Value.self, usesCustomEquality: false) { run, state in
+            run.beginPass()
+            // Snapshots: closures called from a local array need no retain/release.
+            let selects = run.selects
+            let onChanges = run.onChanges
+            for index in selects.indices where run.isLive[index] {
+                let value = selects[index](state)
+                if value == run.lastValues[index].unsafelyUnwrapped { continue }
+                run.lastValues[index] = value
+                onChanges[index](value)
             }
+            run.endPass()
         }
+        return run.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange)
     }
 
     /// Observes a value at a key path of the state.
@@ -77,15 +82,20 @@ extension Store {
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
                                  _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let member = SelectionMember(select: select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
-        return join(member, usesCustomEquality: true) { members, state in
-            members.forEachMember(as: SelectionMember<State, Value>.self) { member in
-                let value = member.select(state)
-                if member.isDuplicate.unsafelyUnwrapped(member.lastValue, value) { return }
-                member.lastValue = value
-                member.onChange(value)
+        let run = selectionRun(of: Value.self, usesCustomEquality: true) { run, state in
+            run.beginPass()
+            let selects = run.selects
+            let onChanges = run.onChanges
+            let isDuplicates = run.isDuplicates
+            for index in selects.indices where run.isLive[index] {
+                let value = selects[index](state)
+                if isDuplicates[index](run.lastValues[index].unsafelyUnwrapped, value) { continue }
+                run.lastValues[index] = value
+                onChanges[index](value)
             }
+            run.endPass()
         }
+        return run.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
     }
 
     /// The number of live subscriptions (connections count one each).
@@ -103,21 +113,15 @@ extension Store {
         return run
     }
 
-    /// Adds `member` to the newest run if it selects the same type the same way, else to
-    /// a new run at the end; then delivers the current value.
+    /// The newest run if it selects `Value` the same way, else a new run at the end.
     @usableFromInline
-    func join<Value>(_ member: SelectionMember<State, Value>, usesCustomEquality: Bool,
-                     pass: @escaping SelectionRun<State, Value>.Pass) -> Subscription {
-        let run: SelectionRun<State, Value>
+    func selectionRun<Value>(of _: Value.Type, usesCustomEquality: Bool,
+                             pass: @escaping SelectionRun<State, Value>.Pass) -> SelectionRun<State, Value> {
         if let newest = observers.newest as? SelectionRun<State, Value>, newest.usesCustomEquality == usesCustomEquality {
-            run = newest
-        } else {
-            run = SelectionRun(usesCustomEquality: usesCustomEquality, pass: pass)
-            observers.insert(run)
+            return newest
         }
-        run.add(member)
-        let subscription = Subscription(target: member)
-        member.onChange(member.lastValue)
-        return subscription
+        let run = SelectionRun(usesCustomEquality: usesCustomEquality, pass: pass)
+        observers.insert(run)
+        return run
     }
 }

@@ -184,6 +184,33 @@ import Reflow
         _ = first
     }
 
+    // Cancelling many during a pass defers their cleanup to the end of the pass; the
+    // survivors must then still be notified in order, including after the run compacts.
+    @Test func cancellingMostDuringNotification_skipsThemAtOnce_andKeepsTheRestInOrder() {
+        let store = makeStore()
+        var hits: [Int] = []
+        var subscriptions: [Subscription] = []
+        for index in 0..<40 {
+            subscriptions.append(store.subscribe({ $0.count }, isDuplicate: ==) { count in
+                hits.append(index)
+                if index == 0 && count == 1 {
+                    for victim in 1...30 { subscriptions[victim].cancel() }
+                }
+            })
+        }
+        hits.removeAll()
+        store.dispatch(Increment())
+        #expect(hits == [0] + Array(31..<40))
+        #expect(store.subscriptionCount == 10)
+        hits.removeAll()
+        store.dispatch(Increment())
+        #expect(hits == [0] + Array(31..<40))
+        subscriptions[35].cancel()
+        hits.removeAll()
+        store.dispatch(Increment())
+        #expect(hits == [0, 31, 32, 33, 34, 36, 37, 38, 39])
+    }
+
     @Test func cancelSelfDuringNotification_isSafe() {
         let store = makeStore()
         var seen: [Int] = []
