@@ -134,3 +134,22 @@ final class KeyPathMember<State, Value: Equatable>: StateObserver<State> {
         run?.memberDidEnd(selector)
     }
 }
+
+extension ObserverTable {
+    /// A key-path run's notification pass: `forEachActive`, with each observer seen as the
+    /// member type the run holds, without a checked cast per member.
+    @inlinable @inline(__always)
+    func forEachMember<Member: StateObserver<State>>(as _: Member.Type, _ body: (Member) -> Void) {
+        passDepth += 1
+        let snapshot = observers
+        for case let observer? in snapshot {
+            // Invariant: a run's table holds only its own member type.
+            let member = Unmanaged<Member>.fromOpaque(observer.toOpaque())
+            withBorrowed(member) { member in
+                if member.isActive { body(member) }
+            }
+        }
+        passDepth -= 1
+        if passDepth == 0 && !retired.isEmpty { endPass() }
+    }
+}

@@ -153,25 +153,3 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         run.cancel(at: index)
     }
 }
-
-extension ObserverTable {
-    /// A run's notification pass: `forEachActive`, with each observer seen as the member
-    /// type the run holds.
-    // The loop is written out rather than calling `forEachActive` with a closure: the
-    // optimizer then inlines `body` into it, one call less per subscriber (S3).
-    @inlinable @inline(__always)
-    func forEachMember<Member: StateObserver<State>>(as _: Member.Type, _ body: (Member) -> Void) {
-        passDepth += 1
-        let snapshot = observers
-        for case let observer? in snapshot {
-            // Invariant: a run's table holds only its own member type.
-            let member = Unmanaged<Member>.fromOpaque(observer.toOpaque())
-            withBorrowed(member) { member in
-                if member.isActive { body(member) }
-            }
-        }
-        passDepth -= 1
-        // Retired observers left holes: no holes, nothing to release or compact.
-        if passDepth == 0 && vacancies > 0 { endPass() }
-    }
-}

@@ -25,6 +25,7 @@ class AnyReactorCore {
     var hasRunningEffects: Bool { false }
 }
 
+/// The core of a reactor of type `R`.
 ///
 /// The per-action path (`start`'s subscriptions, `handle`, `deliver`, `apply`, `publish`)
 /// is inlinable: a core is made in the reactor's module (see `ReactorRegistry.core(for:)`),
@@ -39,6 +40,9 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     let effects = EffectRegistry()
     @usableFromInline let pipeline = SubscriptionBag()
     @usableFromInline var statePipeline: Subscription?
+    // The `@exclusivity(unchecked)` properties are read and written only on the main
+    // actor, by the per-action path; none is passed `inout` across a call to user code, so
+    // the per-access run-time checks (about a fifth of R1) guard nothing.
     @exclusivity(unchecked) @usableFromInline var rawState: R.State
     @exclusivity(unchecked) @usableFromInline var transformedState: R.State
     @exclusivity(unchecked) @usableFromInline var host: Host?
@@ -48,9 +52,6 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     /// mutations and states skip their subject (benchmark R1).
     @exclusivity(unchecked) @usableFromInline var mutationsPassThrough = false
     @exclusivity(unchecked) @usableFromInline var statesPassThrough = false
-    // The `@exclusivity(unchecked)` properties are read and written only on the main
-    // actor, by the per-action path; none is passed `inout` across a call to user code, so
-    // the per-access run-time checks (about a fifth of R1) guard nothing.
     /// Mutations that arrived while one was being applied, in order.
     @exclusivity(unchecked) @usableFromInline var queuedMutations: [R.Mutation] = []
     @exclusivity(unchecked) @usableFromInline var isApplying = false
@@ -163,9 +164,9 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     /// Hands a mutation to `transform(mutation:)`, or straight to `apply` when that
     /// transform passes mutations through: queued, as the subject would, when one is being
     /// applied already.
-    @inlinable
     // The caller holds `reactor`: one weak load per action, not one per stage (a weakly
     // referenced object pays the runtime's slow reference counting on each load).
+    @inlinable
     func deliver(_ mutation: R.Mutation, to reactor: R) {
         guard mutationsPassThrough else { return mutationSubject.send(mutation) }
         if isApplying {

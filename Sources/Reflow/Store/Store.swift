@@ -84,8 +84,10 @@ public final class Store<State> {
     /// action until the notification is over. Dispatching from inside a reducer is a
     /// programming error and stops with a message naming both actions.
     ///
-    /// - Complexity: O(*r* + *s*): the reducer's work plus one comparison for each of the
-    ///   *s* subscribers (selectors run once each), and their `onChange` calls.
+    /// - Complexity: O(*r* + *s*): the reducer's work plus one selector call and one
+    ///   comparison for each of the *s* subscribers (a key path that several subscribers
+    ///   share: once for all of them), and their `onChange` calls. Per-entity
+    ///   subscriptions on an ``EntityCollection`` cost only for the entities that changed.
     // Inlinable: the common case (no middleware, not re-entrant) is then specialized for
     // the caller's State, without generic metadata lookups (benchmark S1).
     @inlinable
