@@ -226,26 +226,31 @@ import Reflow
         _ = other
     }
 
-    // The notification pass borrows observers without retaining them; one released in the
-    // middle of a pass must stay alive until the pass is over, then be freed.
-    @Test func releaseDuringNotification_keepsObserverAliveUntilPassEnds_thenFreesIt() {
+    // The notification pass borrows observers (key-path runs) or calls closures from a
+    // snapshot (selector runs) without retaining them; one released in the middle of a
+    // pass must stay alive until the pass is over, then be freed.
+    @Test(arguments: [true, false])
+    func releaseDuringNotification_keepsObserverAliveUntilPassEnds_thenFreesIt(byKeyPath: Bool) {
         let store = makeStore()
         weak var weakCanary: Canary?
         var victim: Subscription?
         var aliveDuringPass: Bool?
         var after: [Int] = []
-        let first = store.subscribe(\.count) { count in
+        let releaseVictim = { (count: Int) in
             guard count == 1 else { return }
             victim = nil
             aliveDuringPass = weakCanary != nil
         }
+        // All three in one run, so the victim is released while its own run is iterating.
+        let first = byKeyPath ? store.subscribe(\.count, releaseVictim) : store.subscribe({ $0.count }, releaseVictim)
         do {
             let canary = Canary()
             weakCanary = canary
-            victim = store.subscribe(\.count) { _ in _ = canary }
+            victim = byKeyPath ? store.subscribe(\.count) { _ in _ = canary } : store.subscribe({ $0.count }) { _ in _ = canary }
         }
-        let last = store.subscribe(\.count) { after.append($0) }
+        let last = byKeyPath ? store.subscribe(\.count) { after.append($0) } : store.subscribe({ $0.count }) { after.append($0) }
         store.dispatch(Increment())
+        #expect(victim == nil)
         #expect(aliveDuringPass == true)
         #expect(weakCanary == nil)
         #expect(after == [0, 1])
