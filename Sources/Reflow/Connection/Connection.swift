@@ -50,6 +50,9 @@ public final class Connection<State, Props, Actions> {
     ///   - mapStateToProps: A pure function of the state; runs on each state change
     ///     while connected.
     ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    // Inlinable, like the other store initializers: the closure that maps and compares is
+    // then built, and specialized for State and Props, in the caller's module (S7).
+    @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
                             mapDispatchToActions: @escaping (Dispatch) -> Actions) {
@@ -66,6 +69,7 @@ public final class Connection<State, Props, Actions> {
     ///            mapSliceToProps: { Props(name: $0.name) },
     ///            mapDispatchToActions: { _ in () })
     /// ```
+    @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
@@ -79,7 +83,8 @@ public final class Connection<State, Props, Actions> {
         })
     }
 
-    private init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
+    @usableFromInline
+    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
                  propsIfChanged: @escaping (State) -> Props?) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
@@ -132,5 +137,32 @@ public final class Connection<State, Props, Actions> {
         subscription.store(in: bag)
         observer.deliverCurrent()
         return subscription
+    }
+}
+
+extension Connection where Props: Equatable {
+    /// Creates a connection to `store` whose props are distinct until changed: new props
+    /// equal to the current ones are dropped, so a state change that leaves them equal
+    /// reaches no binding.
+    ///
+    /// Swift picks this initializer whenever `Props` is `Equatable`, as react-redux and
+    /// ReRxSwift compare props before re-rendering.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change
+    ///     while connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    @inlinable
+    public convenience init(store: Store<State>,
+                            mapStateToProps: @escaping (State) -> Props,
+                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+        var lastProps: Props?
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
+            let props = mapStateToProps(state)
+            if props == lastProps { return nil }
+            lastProps = props
+            return props
+        })
     }
 }

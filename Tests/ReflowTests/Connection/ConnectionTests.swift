@@ -42,6 +42,20 @@ import Reflow
         #expect(titles == ["Untitled", "new"])
     }
 
+    // Equatable props are dropped when equal to the current ones: the list binding below
+    // never dedupes (its isEqual says "different"), so it counts every props change.
+    @Test func equatableProps_distinctUntilChanged_unrelatedStateReachesNoBinding() {
+        let store = makeStore()
+        let connection = Connection(store: store, mapStateToProps: { $0.items }, mapDispatchToActions: { _ in () })
+        var deliveries: [[Int]] = []
+        connection.bind(\.self, to: { deliveries.append($0) }, isEqual: { _, _ in false })
+        connection.connect()
+        store.dispatch(SetTitle(title: "unrelated"))
+        store.dispatch(Increment())
+        store.dispatch(Append(value: 4))
+        #expect(deliveries == [[], [4]])
+    }
+
     @Test func bindings_surviveDisconnect_andCatchUpOnConnect() {
         let store = makeStore()
         let connection = CounterViewModel(store: store).connection
