@@ -1,5 +1,6 @@
 extension Signal {
     /// Skips values equal to the previous value delivered to the same subscriber.
+    @inlinable
     public func distinctUntilChanged(by isEqual: @escaping (Value, Value) -> Bool) -> Signal {
         Signal { observer in
             var last: Value?
@@ -14,7 +15,17 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// Skips values equal (`==`) to the previous value delivered to the same subscriber.
+    // Written out rather than forwarding to `distinctUntilChanged(by: ==)`: one indirect
+    // call less per value.
+    @inlinable
     public func distinctUntilChanged() -> Signal {
-        distinctUntilChanged(by: { $0 == $1 })
+        Signal { observer in
+            var last: Value?
+            return self.subscribe { value in
+                if let previous = last, previous == value { return }
+                last = value
+                observer(value)
+            }
+        }
     }
 }

@@ -1,15 +1,20 @@
+// The operators are inlinable so that their closures are specialized for the caller's
+// value types; unspecialized, each value pays generic metadata lookups (benchmark R2).
 extension Signal {
     /// Transforms each value.
+    @inlinable
     public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
         Signal<T> { observer in self.subscribe { observer(transform($0)) } }
     }
 
     /// Delivers only the values for which `isIncluded` returns `true`.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
         Signal { observer in self.subscribe { if isIncluded($0) { observer($0) } } }
     }
 
     /// Transforms each value and delivers the non-`nil` results.
+    @inlinable
     public func compactMap<T>(_ transform: @escaping (Value) -> T?) -> Signal<T> {
         Signal<T> { observer in self.subscribe { if let value = transform($0) { observer(value) } } }
     }
