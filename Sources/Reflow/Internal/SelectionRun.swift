@@ -56,6 +56,7 @@ final class SelectionRun<State, Value>: StateObserver<State> {
     func subscribe(_ select: @escaping (State) -> Value, initial: Value,
                    isDuplicate: ((Value, Value) -> Bool)?,
                    onChange: @escaping (Value) -> Void) -> Subscription {
+        precondition((isDuplicate != nil) == usesCustomEquality, "SelectionRun: comparison kind out of sync")
         let member = SelectionMember(run: self, index: selects.count)
         selects.append(select)
         lastValues.append(initial)
