@@ -23,9 +23,10 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
     @exclusivity(unchecked) @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
     @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
     @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Bool> = []
-    /// The pass in which each selector was last projected.
-    @exclusivity(unchecked) @usableFromInline var projectedInPass: ContiguousArray<Int> = []
-    @exclusivity(unchecked) @usableFromInline var passNumber = 0
+    /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
+    @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
+    /// What the reductions before this pass can have written.
+    @exclusivity(unchecked) @usableFromInline var touched: Footprint = .whole
     private var memberCounts: [Int] = []
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
@@ -36,22 +37,29 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
     }
 
     override func notify(_ state: State) {
-        passNumber &+= 1
+        touched = table?.touched ?? .whole
         pass(self, state)
     }
 
     override var subscriptionCount: Int { members.liveCount }
 
-    /// The new value of selector `index` in this pass, projected at most once per pass.
+    /// Brings every live selector's `lastValues` and `changed` up to `state`: each
+    /// distinct key path is projected and compared once, or skipped when no reduction
+    /// since the last pass could write its bytes.
+    // The member loop that follows reads only these arrays: a `State` captured in it would
+    // be copied into every member's call (the whole state, for a large one).
     @inlinable
-    func value(ofSelector index: Int, in state: State) -> Value {
-        if projectedInPass[index] != passNumber {
-            let value = state[keyPath: keyPaths[index].unsafelyUnwrapped]
+    func refresh(from state: State) {
+        for index in keyPaths.indices {
+            guard let keyPath = keyPaths[index] else { continue }
+            if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {
+                changed[index] = false
+                continue
+            }
+            let value = state[keyPath: keyPath]
             changed[index] = value != lastValues[index].unsafelyUnwrapped
             lastValues[index] = value
-            projectedInPass[index] = passNumber
         }
-        return lastValues[index].unsafelyUnwrapped
     }
 
     /// Adds a member for `keyPath` whose current value is `initial`, then delivers that
@@ -82,15 +90,15 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
             index = free
             keyPaths[index] = keyPath
             lastValues[index] = value
+            selectorBytes[index] = Footprint.bytes(of: keyPath)
             changed[index] = false
-            projectedInPass[index] = -1
             memberCounts[index] = 0
         } else {
             index = keyPaths.count
             keyPaths.append(keyPath)
             lastValues.append(value)
+            selectorBytes.append(Footprint.bytes(of: keyPath))
             changed.append(false)
-            projectedInPass.append(-1)
             memberCounts.append(0)
         }
         selectorByKeyPath[keyPath] = index

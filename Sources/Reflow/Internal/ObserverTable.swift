@@ -18,6 +18,9 @@ final class ObserverTable<State> {
     @exclusivity(unchecked) @usableFromInline private(set) var observers: ContiguousArray<Unmanaged<StateObserver<State>>?> = []
     @exclusivity(unchecked) @usableFromInline var vacancies = 0
     @exclusivity(unchecked) @usableFromInline var passDepth = 0
+    /// What the reductions since the last notification can have written (the store keeps
+    /// it while some observer can use it; otherwise it stays `.whole`).
+    var touched: Footprint = .whole
     /// Observers removed during a pass; released when the outermost pass ends.
     @usableFromInline private(set) var retired: [StateObserver<State>] = []
 

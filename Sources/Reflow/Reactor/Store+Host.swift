@@ -33,6 +33,7 @@ extension Store {
         let core = reactor.core
         let hostID = ObjectIdentifier(core)
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
+        hostedFootprints[hostID] = Footprint.whole.lifted(through: slice)
         hostedReducers[hostID] = { [weak reactor] state, action in
             guard let reactor, let hosted = action as? ReactorMutation<R> else { return }
             state[keyPath: slice] = reactor.reduce(state: state[keyPath: slice], mutation: hosted.mutation)
@@ -45,7 +46,10 @@ extension Store {
                 // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
                 readSlice: { self.state[keyPath: slice] },
                 dispatch: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
-                leave: { [weak self] in self?.hostedReducers[hostID] = nil }
+                leave: { [weak self] in
+                    self?.hostedReducers[hostID] = nil
+                    self?.hostedFootprints[hostID] = nil
+                }
             ),
             sliceChanges: sliceChanges
         )

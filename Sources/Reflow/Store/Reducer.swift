@@ -40,11 +40,15 @@ public struct Reducer<State>: Sendable {
     /// The stages compiled into one closure: running a reducer is one call, with no walk
     /// over generic enum values (which costs metadata lookups in unspecialized code).
     @usableFromInline let body: Body
+    /// What each action type can write, so the store can skip key-path subscriptions to
+    /// other slices (see ``scope(_:)``).
+    @usableFromInline let footprints: Footprints
 
     @inlinable
-    init(stages: [Stage]) {
+    init(stages: [Stage], footprints: Footprints) {
         self.stages = stages
         self.body = Reducer.compile(stages)
+        self.footprints = footprints
     }
 
     /// Creates a reducer from a closure that sees every action.
@@ -52,18 +56,19 @@ public struct Reducer<State>: Sendable {
     /// - Parameter reduce: Changes `state` in place for `action`; ignore actions you don't
     ///   handle.
     public init(_ reduce: @escaping @MainActor (inout State, any Action) -> Void) {
-        self.init(stages: [.everyAction(reduce)])
+        self.init(stages: [.everyAction(reduce)], footprints: Footprints(everyAction: .whole))
     }
 
     /// A reducer that does nothing, the identity of ``combine(_:)``.
-    public static var empty: Reducer { Reducer(stages: []) }
+    public static var empty: Reducer { Reducer(stages: [], footprints: Footprints()) }
 
     /// Creates a reducer that handles actions of exactly type `A` (not subclasses).
     ///
     /// - Complexity: Routing is O(1) in the number of handled action types.
     @inlinable
     public static func on<A: Action>(_ type: A.Type, _ reduce: @escaping @MainActor (inout State, A) -> Void) -> Reducer {
-        Reducer(stages: [.routed([ObjectIdentifier(type): Reducer.route(reduce)])])
+        Reducer(stages: [.routed([ObjectIdentifier(type): Reducer.route(reduce)])],
+                footprints: Footprints(routed: [ObjectIdentifier(type): .whole]))
     }
 
     /// Returns this reducer followed by a handler for actions of exactly type `A`.
@@ -84,7 +89,9 @@ public struct Reducer<State>: Sendable {
     @inlinable
     public static func combine(_ reducers: [Reducer]) -> Reducer {
         var stages: [Stage] = []
+        var footprints = Footprints()
         for reducer in reducers {
+            footprints = footprints.combined(with: reducer.footprints)
             for stage in reducer.stages {
                 // Adjacent routing tables merge into one lookup; order is kept because a
                 // routed handler only ever runs for its own action type.
@@ -102,12 +109,17 @@ public struct Reducer<State>: Sendable {
                 }
             }
         }
-        return Reducer(stages: stages)
+        return Reducer(stages: stages, footprints: footprints)
     }
 
     /// Lifts this reducer of a slice into a reducer of the state that contains it.
     ///
     /// The slice is changed in place through the key path; routing by action type is kept.
+    ///
+    /// When the slice is a stored property (not computed, not reached through a class or
+    /// an array element), the store learns that this reducer writes only that slice: after
+    /// an action that only scoped reducers handle, key-path subscriptions to other stored
+    /// properties are not even read.
     ///
     /// ```swift
     /// let app = Reducer.combine(counter.scope(\AppState.count), todos.scope(\AppState.todos))
@@ -121,7 +133,7 @@ public struct Reducer<State>: Sendable {
             case .routed(let table):
                 return .routed(table.mapValues { body in { root, action in body(&root[keyPath: keyPath], action) } })
             }
-        })
+        }, footprints: footprints.lifted(through: keyPath))
     }
 
     /// Runs the reducer: changes `state` in place for `action`.

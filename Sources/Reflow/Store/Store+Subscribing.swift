@@ -54,19 +54,20 @@ extension Store {
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
         let initial = state[keyPath: keyPath]
         let run = keyPathRun(of: Value.self) { run, state in
+            run.refresh(from: state)
             run.members.forEachMember(as: KeyPathMember<State, Value>.self) { member in
-                let value = run.value(ofSelector: member.selector, in: state)
+                let selector = member.selector
                 if member.isInSync {
-                    if !run.changed[member.selector] { return }
+                    if !run.changed[selector] { return }
                 } else {
                     member.isInSync = true
-                    if value == member.lastValue { return }
+                    if run.lastValues[selector].unsafelyUnwrapped == member.lastValue { return }
                 }
-                member.lastValue = value
-                member.onChange(value)
+                member.lastValue = run.lastValues[selector].unsafelyUnwrapped
+                member.onChange(member.lastValue)
             }
         }
-        return run.subscribe(keyPath, initial: initial, onChange: onChange)
+        return subscribe(keyPath, in: run, initial: initial, onChange: onChange)
     }
 
     /// Observes a selected value with your own test for "unchanged".
@@ -111,6 +112,15 @@ extension Store {
         let run = KeyPathRun<State, Value>(pass: pass)
         observers.insert(run)
         return run
+    }
+
+    /// Adds a key-path subscription to `run`; a stored path turns on footprint tracking,
+    /// which lets later notifications skip it when no reducer could write it.
+    @usableFromInline
+    func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, in run: KeyPathRun<State, Value>,
+                                     initial: Value, onChange: @escaping (Value) -> Void) -> Subscription {
+        if Footprint.bytes(of: keyPath) != nil { trackFootprints() }
+        return run.subscribe(keyPath, initial: initial, onChange: onChange)
     }
 
     /// The newest run if it selects `Value` the same way, else a new run at the end.

@@ -48,8 +48,15 @@ public final class Store<State> {
     var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:] {
         didSet { updateFastPath() }
     }
-    /// No middleware, no hosted reactor, no batch open: `dispatch` may reduce and notify
-    /// inline, in code specialized for the caller's `State`.
+    /// What each hosted reactor's reducer can write: its slice.
+    var hostedFootprints: [ObjectIdentifier: Footprint] = [:]
+    /// Whether the store records what reductions can write (``Footprint``); on once a
+    /// key-path subscription to a stored property can skip work with it.
+    private var tracksFootprints = false {
+        didSet { updateFastPath() }
+    }
+    /// No middleware, no hosted reactor, no batch open, no footprints to record: `dispatch`
+    /// may reduce and notify inline, in code specialized for the caller's `State`.
     @usableFromInline var isPlain = true
 
     /// Creates a store.
@@ -74,7 +81,7 @@ public final class Store<State> {
     }
 
     private func updateFastPath() {
-        isPlain = chain == nil && hostedReducers.isEmpty && batchDepth == 0
+        isPlain = chain == nil && hostedReducers.isEmpty && batchDepth == 0 && !tracksFootprints
     }
 
     /// Sends an action through the middleware to the reducer, then notifies subscribers
@@ -159,8 +166,12 @@ public final class Store<State> {
     private func reduceAndNotify(_ action: any Action) {
         reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
+        if tracksFootprints {
+            observers.touched = observers.touched.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
+        }
         if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation {
             hostedReducers[hosted.hostID]?(&storage, action)
+            if tracksFootprints { observers.touched = observers.touched.union(hostedFootprints[hosted.hostID] ?? .whole) }
         }
         reducingActionType = nil
         if batchDepth > 0 {
@@ -175,7 +186,17 @@ public final class Store<State> {
 
     private func notifyAndDrain() {
         if !observers.isEmpty { observers.notify(storage) }
+        if tracksFootprints { observers.touched = .nothing }
         drainPending()
+    }
+
+    /// Starts recording what reductions can write.
+    func trackFootprints() {
+        guard !tracksFootprints else { return }
+        tracksFootprints = true
+        // Outside a batch and a notification every reduction so far was followed by a
+        // notification, so nothing is unaccounted for; otherwise assume anything changed.
+        observers.touched = batchDepth > 0 || observers.isNotifying ? .whole : .nothing
     }
 
     @usableFromInline

@@ -1,0 +1,127 @@
+import Testing
+import Reflow
+
+/// Scoped reducers and hosted reactors tell the store which stored properties an action
+/// can write; key-path subscriptions to other stored properties are then not even read.
+/// `Watched` counts `==` calls, which is how a test sees whether a subscription was read.
+@MainActor
+@Suite(.serialized) struct SliceFootprintTests {
+    @Test func actionHandledOnlyByAScopedReducer_skipsSubscriptionsToOtherSlices() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var watched: [Watched] = []
+        var counts: [Int] = []
+        let subscriptions = [
+            store.subscribe(\.watched) { watched.append($0) },
+            store.subscribe(\.settings.count) { counts.append($0) },
+        ]
+        Watched.comparisons = 0
+        store.dispatch(BumpCount())  // scoped to \.settings: \.watched cannot change
+        #expect(Watched.comparisons == 0)
+        #expect(counts == [0, 1])
+
+        store.dispatch(SetWatched(name: "b"))  // scoped to \.watched
+        #expect(Watched.comparisons == 1)
+        #expect(watched.map(\.name) == ["a", "b"])
+        _ = subscriptions
+    }
+
+    @Test func actionOfAnUnscopedReducer_readsEverySubscription() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var watched: [Watched] = []
+        let subscription = store.subscribe(\.watched) { watched.append($0) }
+        Watched.comparisons = 0
+        store.dispatch(RenameEverywhere(name: "c"))  // an unscoped reducer: anything may change
+        #expect(Watched.comparisons == 1)
+        #expect(watched.map(\.name) == ["a", "c"])
+        _ = subscription
+    }
+
+    @Test func nestedScopes_locateTheInnerSlice() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var flags: [Bool] = []
+        var counts: [Int] = []
+        let subscriptions = [
+            store.subscribe(\.settings.isOn) { flags.append($0) },
+            store.subscribe(\.settings.count) { counts.append($0) },
+        ]
+        store.dispatch(Toggle())  // scoped twice: \.settings, then \.isOn inside it
+        store.dispatch(BumpCount())
+        #expect(flags == [false, true])
+        #expect(counts == [0, 1])
+        _ = subscriptions
+    }
+
+    @Test func batchOfScopedActions_isSkippedOnlyWhereNoneOfThemWrote() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var watched: [String] = []
+        var counts: [Int] = []
+        let subscriptions = [
+            store.subscribe(\.watched) { watched.append($0.name) },
+            store.subscribe(\.settings.count) { counts.append($0) },
+        ]
+        store.batch {
+            store.dispatch(BumpCount())
+            store.dispatch(SetWatched(name: "z"))
+        }
+        #expect(watched == ["a", "z"])
+        #expect(counts == [0, 1])
+        _ = subscriptions
+    }
+
+    @Test func hostedReactor_writesOnlyItsSlice() {
+        let store = Store(reducer: .empty, state: HostState())
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        var values: [Int] = []
+        let subscriptions = [
+            store.subscribe(\.watched) { _ in },
+            store.subscribe(\.counter.value) { values.append($0) },
+        ]
+        Watched.comparisons = 0
+        reactor.action.send(.decrease)
+        #expect(Watched.comparisons == 0)
+        #expect(values == [0, -1])
+        _ = subscriptions
+    }
+}
+
+/// Counts `==` calls.
+private struct Watched: Equatable {
+    @MainActor static var comparisons = 0
+    var name: String
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        MainActor.assumeIsolated { comparisons += 1 }
+        return lhs.name == rhs.name
+    }
+}
+
+private struct Settings {
+    var count = 0
+    var isOn = false
+}
+
+private struct FeatureState {
+    var watched = Watched(name: "a")
+    var settings = Settings()
+}
+
+private struct HostState {
+    var watched = Watched(name: "a")
+    var counter = CounterReactor.State()
+}
+
+private struct BumpCount: Action {}
+private struct Toggle: Action {}
+private struct SetWatched: Action { var name: String }
+private struct RenameEverywhere: Action { var name: String }
+
+private let settingsReducer = Reducer<Settings>.combine(
+    .on(BumpCount.self) { settings, _ in settings.count += 1 },
+    Reducer<Bool>.on(Toggle.self) { isOn, _ in isOn.toggle() }.scope(\Settings.isOn)
+)
+
+private let featureReducer = Reducer<FeatureState>.combine(
+    settingsReducer.scope(\FeatureState.settings),
+    Reducer<Watched>.on(SetWatched.self) { watched, action in watched.name = action.name }.scope(\FeatureState.watched),
+    Reducer<FeatureState>.on(RenameEverywhere.self) { state, action in state.watched.name = action.name }
+)
