@@ -63,6 +63,8 @@ public final class Connection<State, Props, Actions> {
     /// `mapSliceToProps` runs only when that slice changed.
     ///
     /// ReRxSwift recomputes props on every state change; declaring the slice avoids it.
+    /// When the slice is a stored property and an action is handled only by reducers
+    /// scoped elsewhere (``Reducer/scope(_:)``), the slice is not even read.
     ///
     /// ```swift
     /// Connection(store: store, slice: \.profile,
@@ -80,17 +82,20 @@ public final class Connection<State, Props, Actions> {
             if slice == lastSlice { return nil }
             lastSlice = slice
             return mapSliceToProps(slice)
-        })
+        }, sliceBytes: Footprint.bytes(of: slice))
     }
 
+    /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
+    ///   stored property: the connection then skips dispatches whose reducers cannot write it.
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
-                 propsIfChanged: @escaping (State) -> Props?) {
+         propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
         self.props = propsIfChanged(store.state)!
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
-        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged)
+        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged, sliceBytes: sliceBytes)
+        if sliceBytes != nil { store.trackFootprints() }
         self.storeObserver = observer
         observer.connection = self
         store.observers.subscribe(observer).store(in: bag)

@@ -9,13 +9,18 @@ final class ConnectionObserver<State, Props, Actions>: StateObserver<State> {
     var isEnabled = false
     /// Returns new props, or `nil` when the state the connection reads did not change.
     let propsIfChanged: (State) -> Props?
+    /// Where the connection's declared slice lies in the state, if it is a stored property.
+    let sliceBytes: Range<Int>?
 
-    init(propsIfChanged: @escaping (State) -> Props?) {
+    init(propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>?) {
         self.propsIfChanged = propsIfChanged
+        self.sliceBytes = sliceBytes
     }
 
     override func notify(_ state: State) {
-        guard isEnabled, let props = propsIfChanged(state) else { return }
+        guard isEnabled else { return }
+        if let sliceBytes, let touched = table?.touched, !touched.mayTouch(sliceBytes) { return }
+        guard let props = propsIfChanged(state) else { return }
         connection?.props = props
     }
 }

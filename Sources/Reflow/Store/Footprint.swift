@@ -17,6 +17,7 @@ enum Footprint: Sendable, Equatable {
     @usableFromInline static var nothing: Footprint { .ranges([]) }
 
     /// The bytes of `keyPath`'s value inside `Root`, if it is an inline stored path.
+    @usableFromInline
     static func bytes<Root, Value>(of keyPath: KeyPath<Root, Value>) -> Range<Int>? {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return nil }
         return offset..<(offset + MemoryLayout<Value>.size)

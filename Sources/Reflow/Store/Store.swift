@@ -191,6 +191,7 @@ public final class Store<State> {
     }
 
     /// Starts recording what reductions can write.
+    @usableFromInline
     func trackFootprints() {
         guard !tracksFootprints else { return }
         tracksFootprints = true

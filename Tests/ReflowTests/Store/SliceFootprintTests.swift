@@ -68,6 +68,21 @@ import Reflow
         _ = subscriptions
     }
 
+    @Test func sliceConnection_skipsActionsThatCannotWriteItsSlice() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        let connection = Connection(store: store, slice: \.watched, mapSliceToProps: { $0.name },
+                                    mapDispatchToActions: { _ in () })
+        var names: [String] = []
+        connection.bind(\.self) { names.append($0) }
+        connection.connect()
+        Watched.comparisons = 0
+        store.dispatch(BumpCount())
+        #expect(Watched.comparisons == 0)
+        store.dispatch(SetWatched(name: "b"))
+        #expect(Watched.comparisons == 1)
+        #expect(names == ["a", "b"])
+    }
+
     @Test func hostedReactor_writesOnlyItsSlice() {
         let store = Store(reducer: .empty, state: HostState())
         let reactor = CounterReactor()
