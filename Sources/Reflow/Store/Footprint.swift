@@ -34,10 +34,19 @@ enum Footprint: Sendable, Equatable {
         }
     }
 
+    /// Both footprints. Ranges already present are not repeated, and past 32 ranges (a
+    /// long batch over many slices) the result is `.whole`: a batch must not get slower
+    /// with every action in it, and reading everything is then the cheaper check.
     func union(_ other: Footprint) -> Footprint {
         switch (self, other) {
-        case (.ranges(let mine), .ranges(let theirs)): return .ranges(mine + theirs)
-        default: return .whole
+        case (.ranges(var mine), .ranges(let theirs)):
+            for range in theirs where !mine.contains(range) {
+                if mine.count == 32 { return .whole }
+                mine.append(range)
+            }
+            return .ranges(mine)
+        default:
+            return .whole
         }
     }
 
