@@ -64,7 +64,7 @@ final class SelectingObserver<State, Value>: StateObserver<State> {
     }
 }
 
-/// Calls a closure with every value: a signal's observer, or a store subscription whose
+/// Calls a closure with every value: a signal's observer, or a connection binding whose
 /// comparison was built (and specialized) in the subscriber's module.
 @MainActor @usableFromInline
 final class ClosureObserver<Value>: StateObserver<Value> {
@@ -81,8 +81,8 @@ final class ClosureObserver<Value>: StateObserver<Value> {
     }
 }
 
-/// The last value a subscription delivered; a class so the comparison closure can update
-/// it without a boxed capture's access checks.
+/// The last value a binding delivered; a class so the comparison closure can update it
+/// without a boxed capture's access checks.
 @MainActor @usableFromInline
 final class LastValue<Value> {
     @exclusivity(unchecked) @usableFromInline var value: Value  // touched only from one observer's notify
