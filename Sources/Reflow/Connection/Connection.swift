@@ -50,8 +50,8 @@ public final class Connection<State, Props, Actions> {
     ///   - mapStateToProps: A pure function of the state; runs on each state change
     ///     while connected.
     ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
-    // Inlinable, like the other store initializers: the closure that maps and compares is
-    // then built, and specialized for State and Props, in the caller's module (S7).
+    // Inlinable, like the other store initializers: the mapping closure is then built,
+    // and specialized for State and Props, in the caller's module (S7).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,

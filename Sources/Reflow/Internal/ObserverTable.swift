@@ -73,7 +73,7 @@ final class ObserverTable<State> {
     /// Observers added during the pass are not visited; one removed during the pass is
     /// skipped if the pass has not reached it yet.
     // Always inlined: called with a closure, the pass would make one more indirect call
-    // per observer (benchmark S3).
+    // per observer.
     @inlinable @inline(__always)
     func forEachActive(_ body: (StateObserver<State>) -> Void) {
         passDepth += 1

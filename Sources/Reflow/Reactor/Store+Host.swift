@@ -33,11 +33,12 @@ extension Store {
         let core = reactor.core
         let hostID = ObjectIdentifier(core)
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
-        hostedFootprints[hostID] = Footprint.whole.lifted(through: slice)
-        hostedReducers[hostID] = { [weak reactor] state, action in
-            guard let reactor, let hosted = action as? ReactorMutation<R> else { return }
-            state[keyPath: slice] = reactor.reduce(state: state[keyPath: slice], mutation: hosted.mutation)
-        }
+        // A reducer of the slice, scoped like any other: the store then knows that the
+        // reactor's mutations write only its slice.
+        hostedReducers[hostID] = Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
+            guard let reactor else { return }
+            state = reactor.reduce(state: state, mutation: hosted.mutation)
+        }.scope(slice)
         let sliceChanges = Signal<R.State> { [weak self] observer in
             self?.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer) ?? .empty
         }
@@ -46,10 +47,7 @@ extension Store {
                 // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
                 readSlice: { self.state[keyPath: slice] },
                 dispatch: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
-                leave: { [weak self] in
-                    self?.hostedReducers[hostID] = nil
-                    self?.hostedFootprints[hostID] = nil
-                }
+                leave: { [weak self] in self?.hostedReducers[hostID] = nil }
             ),
             sliceChanges: sliceChanges
         )

@@ -39,6 +39,8 @@ enum Footprint: Sendable, Equatable {
     /// with every action in it, and reading everything is then the cheaper check.
     func union(_ other: Footprint) -> Footprint {
         switch (self, other) {
+        case (.ranges(let mine), _) where mine.isEmpty:
+            return other  // the common case after each notification: no array to build
         case (.ranges(var mine), .ranges(let theirs)):
             for range in theirs where !mine.contains(range) {
                 if mine.count == 32 { return .whole }

@@ -44,12 +44,11 @@ public final class Store<State> {
     private var collectedBatch: [any Action]?
     /// One observer per entity collection that has per-entity subscriptions.
     var entityIndexes: [AnyKeyPath: StateObserver<State>] = [:]
-    /// Reducers that hosted reactors add; keyed by the host's identity.
-    var hostedReducers: [ObjectIdentifier: @MainActor (inout State, any Action) -> Void] = [:] {
+    /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
+    /// host's identity.
+    var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:] {
         didSet { updateFastPath() }
     }
-    /// What each hosted reactor's reducer can write: its slice.
-    var hostedFootprints: [ObjectIdentifier: Footprint] = [:]
     /// Whether the store records what reductions can write (``Footprint``); on once a
     /// key-path subscription to a stored property can skip work with it.
     private var tracksFootprints = false {
@@ -166,12 +165,11 @@ public final class Store<State> {
     private func reduceAndNotify(_ action: any Action) {
         reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
-        if tracksFootprints {
-            observers.touched = observers.touched.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
-        }
-        if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation {
-            hostedReducers[hosted.hostID]?(&storage, action)
-            if tracksFootprints { observers.touched = observers.touched.union(hostedFootprints[hosted.hostID] ?? .whole) }
+        if tracksFootprints { noteWrites(of: reducer, for: action) }
+        if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation,
+           let hostedReducer = hostedReducers[hosted.hostID] {
+            hostedReducer.reduce(&storage, action)
+            if tracksFootprints { noteWrites(of: hostedReducer, for: action) }
         }
         reducingActionType = nil
         if batchDepth > 0 {
@@ -188,6 +186,11 @@ public final class Store<State> {
         if !observers.isEmpty { observers.notify(storage) }
         if tracksFootprints { observers.touched = .nothing }
         drainPending()
+    }
+
+    /// Adds what `reducer` can write for `action` to what the next notification reads.
+    private func noteWrites(of reducer: Reducer<State>, for action: any Action) {
+        observers.touched = observers.touched.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
     }
 
     /// Starts recording what reductions can write.
