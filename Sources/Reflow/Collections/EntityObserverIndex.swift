@@ -1,12 +1,18 @@
 /// The store observer for all per-entity subscriptions on one ``EntityCollection``: it
 /// reads the collection's change journal and notifies only the subscribers of the ids
 /// that changed.
+///
+/// Each id with subscribers has a table of its own; the table is dropped with its last
+/// subscriber, and the index leaves the store with its last table, so nothing stays for
+/// ids no longer watched.
 @MainActor
-final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: StateObserver<State> {
+final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observer<State> {
     let keyPath: KeyPath<State, EntityCollection<ID, Entity>>
     private var subscribers: [ID: ObserverTable<Entity?>] = [:]
     private weak var readJournal: ChangeJournal<ID>?
     private var readPosition = 0
+    /// Runs when the index has no subscriber left (the store forgets it).
+    var onEmpty: (() -> Void)?
 
     init(keyPath: KeyPath<State, EntityCollection<ID, Entity>>, current: EntityCollection<ID, Entity>) {
         self.keyPath = keyPath
@@ -14,25 +20,42 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: StateOb
         markRead(current)
     }
 
+    override var subscriptionCount: Int {
+        subscribers.values.reduce(0) { $0 + $1.liveCount }
+    }
+
+    /// The number of ids with a table (for leak tests).
+    var watchedIDCount: Int { subscribers.count }
+
     func subscribe(_ id: ID, current: EntityCollection<ID, Entity>, onChange: @escaping (Entity?) -> Void) -> Subscription {
-        let table = subscribers[id] ?? {
-            let table = ObserverTable<Entity?>()
-            subscribers[id] = table
-            return table
-        }()
+        let table = subscribers[id] ?? makeTable(for: id)
         let initial = current[id: id]
-        let observer = SelectingObserver<Entity?, Entity?>(initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange)
+        let observer = SelectingObserver<Entity?>.make(
+            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 },
+            deliver: { onChange($0); return .keep }
+        )
         let subscription = table.subscribe(observer)
         onChange(initial)
         return subscription
+    }
+
+    private func makeTable(for id: ID) -> ObserverTable<Entity?> {
+        let table = ObserverTable<Entity?>()
+        table.onEmpty = { [unowned self, unowned table] in
+            // The table may be in a pass: it stays alive through the pass's reference.
+            if self.subscribers[id] === table { self.subscribers[id] = nil }
+            if self.subscribers.isEmpty { self.onEmpty?() }
+        }
+        subscribers[id] = table
+        return table
     }
 
     override func notify(_ state: State) {
         let collection = state[keyPath: keyPath]
         if let journal = readJournal, journal === collection.journal, let changed = journal.changes(since: readPosition) {
             readPosition = journal.end
-            if changed.count == 1 {
-                subscribers[changed.first!]?.notify(collection[id: changed.first!])
+            if changed.count == 1, let id = changed.first {
+                subscribers[id]?.notify(collection[id: id])
             } else if !changed.isEmpty {
                 var seen = Set<ID>()
                 for id in changed where seen.insert(id).inserted {

@@ -21,6 +21,7 @@ extension Store {
         _ onChange: @escaping (Entity?) -> Void
     ) -> Subscription {
         let current = state[keyPath: collection]
+        noteSubscriberFromReactor()
         let index: EntityObserverIndex<State, ID, Entity>
         if let existing = entityIndexes[collection] {
             // Invariant: an index is stored under its own key path, whose value type fixes
@@ -28,6 +29,10 @@ extension Store {
             index = existing as! EntityObserverIndex<State, ID, Entity>
         } else {
             index = EntityObserverIndex(keyPath: collection, current: current)
+            index.onEmpty = { [unowned self, unowned index] in
+                if self.entityIndexes[collection] === index { self.entityIndexes[collection] = nil }
+                index.endSubscription()
+            }
             entityIndexes[collection] = index
             observers.insert(index)
         }

@@ -19,13 +19,10 @@ extension Connection {
     @inlinable @discardableResult
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
         let initial = props[keyPath: keyPath]
-        let memory = LastValue(initial)
-        let subscription = addBinding(ClosureObserver<Props> { props in
-            let value = props[keyPath: keyPath]
-            if value == memory.value { return }
-            memory.value = value
-            sink(value)
-        })
+        let subscription = addBinding(SelectingObserver<Props>.make(
+            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 },
+            deliver: { sink($0); return .keep }
+        ))
         sink(initial)
         return subscription
     }
@@ -47,8 +44,14 @@ extension Connection {
     @discardableResult
     public func bind<Element>(_ keyPath: KeyPath<Props, [Element]>, to sink: @escaping ([Element]) -> Void,
                               isEqual: @escaping (Element, Element) -> Bool) -> Subscription {
-        addBinding(SelectingObserver(initial: props[keyPath: keyPath], select: { $0[keyPath: keyPath] },
-                                     isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: sink))
+        let initial = props[keyPath: keyPath]
+        let subscription = addBinding(SelectingObserver<Props>.make(
+            initial: initial, select: { $0[keyPath: keyPath] },
+            isDuplicate: { $0.elementsEqual($1, by: isEqual) },
+            deliver: { sink($0); return .keep }
+        ))
+        sink(initial)
+        return subscription
     }
 
     /// Writes the value at `keyPath` to `property` of `target` now and whenever it changes,
@@ -60,7 +63,7 @@ extension Connection {
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                       _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
-        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) { $0[keyPath: property] = $1 })
+        bind(keyPath, toObject: target) { $0[keyPath: property] = $1 }
     }
 
     /// Writes a non-optional prop to an optional `property` of `target` (say, a label's
@@ -68,7 +71,7 @@ extension Connection {
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                       _ property: ReferenceWritableKeyPath<Target, T?>) -> Subscription {
-        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) { $0[keyPath: property] = $1 })
+        bind(keyPath, toObject: target) { $0[keyPath: property] = $1 }
     }
 
     /// Writes the value at `keyPath`, transformed by `mapping`, to `property` of `target`,
@@ -81,9 +84,7 @@ extension Connection {
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U>,
                                                          mapping: @escaping (T) -> U) -> Subscription {
-        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) {
-            $0[keyPath: property] = mapping($1)
-        })
+        bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
     }
 
     /// Writes the value at `keyPath`, transformed by `mapping`, to an optional `property` of
@@ -92,8 +93,25 @@ extension Connection {
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U?>,
                                                          mapping: @escaping (T) -> U) -> Subscription {
-        addBinding(TargetBindingObserver(props: props, keyPath: keyPath, target: target) {
-            $0[keyPath: property] = mapping($1)
-        })
+        bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
+    }
+}
+
+extension Connection {
+    /// A binding that writes into `target`, held weakly, and ends when it is gone.
+    func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
+                                               write: @escaping (Target, T) -> Void) -> Subscription {
+        let initial = props[keyPath: keyPath]
+        let deliver: (T) -> SelectingObserver<Props>.Outcome = { [weak target] value in
+            guard let target else { return .end }
+            write(target, value)
+            return .keep
+        }
+        let observer = SelectingObserver<Props>.make(
+            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, deliver: deliver
+        )
+        let subscription = addBinding(observer)
+        observer.deliverCurrent()
+        return subscription
     }
 }

@@ -31,8 +31,12 @@
 public final class Connection<State, Props, Actions> {
     /// The current props. Setting them (for previews, or on a store-less connection)
     /// drives the bindings as a store would.
+    ///
+    /// Props set while bindings are being told (a binding that dispatches, or sets props
+    /// on a store-less connection) are delivered after that pass, in order: every binding
+    /// ends on the current props, and none is re-entered.
     public var props: Props {
-        didSet { bindings.notify(props) }
+        didSet { bindings.send(props) }
     }
 
     /// The actions built by `mapDispatchToActions`.
@@ -94,7 +98,8 @@ public final class Connection<State, Props, Actions> {
         // The first call always yields props: there is no previous state to compare with.
         self.props = propsIfChanged(store.state)!
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
-        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged, sliceBytes: sliceBytes)
+        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged, sliceBytes: sliceBytes,
+                                                                 writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
         self.storeObserver = observer
         observer.connection = self
@@ -134,13 +139,12 @@ public final class Connection<State, Props, Actions> {
         storeObserver?.isEnabled = false
     }
 
-    /// Adds a binding observer, kept alive as long as the connection; it fires with the
-    /// current value now.
+    /// Adds a binding observer, kept alive as long as the connection; the caller delivers
+    /// the current value to it.
     @usableFromInline
-    func addBinding(_ observer: StateObserver<Props>) -> Subscription {
+    func addBinding(_ observer: Observer<Props>) -> Subscription {
         let subscription = bindings.subscribe(observer)
         subscription.store(in: bag)
-        observer.deliverCurrent()
         return subscription
     }
 }

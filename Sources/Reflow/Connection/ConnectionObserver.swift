@@ -4,22 +4,25 @@
 /// It is registered when the connection is created and stays in place, so connections
 /// are notified in creation order; `connect()`/`disconnect()` only flip `isEnabled`.
 @MainActor
-final class ConnectionObserver<State, Props, Actions>: StateObserver<State> {
+final class ConnectionObserver<State, Props, Actions>: Observer<State> {
     weak var connection: Connection<State, Props, Actions>?
     var isEnabled = false
     /// Returns new props, or `nil` when the state the connection reads did not change.
     let propsIfChanged: (State) -> Props?
     /// Where the connection's declared slice lies in the state, if it is a stored property.
     let sliceBytes: Range<Int>?
+    /// What the store's reductions wrote since its last notification.
+    let writes: StateWrites
 
-    init(propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>?) {
+    init(propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>?, writes: StateWrites) {
         self.propsIfChanged = propsIfChanged
         self.sliceBytes = sliceBytes
+        self.writes = writes
     }
 
     override func notify(_ state: State) {
         guard isEnabled else { return }
-        if let sliceBytes, let touched = table?.touched, !touched.mayTouch(sliceBytes) { return }
+        if let sliceBytes, !writes.footprint.mayTouch(sliceBytes) { return }
         guard let props = propsIfChanged(state) else { return }
         connection?.props = props
     }

@@ -27,9 +27,15 @@ final class EffectRegistry {
             for output in outputs { deliver(output) }
             return []
         case .run(let body):
+            let token = reserveToken()
             // Detached: the body must start off the main actor, not just continue there.
-            let task = Task.detached(priority: Task.currentPriority) { await Self.runBody(body, deliver: deliver) }
-            track(task, ids: ids)
+            // The task's last step, on the main actor, takes it off the books: whoever
+            // awaits the task sees the counts already updated.
+            let task = Task.detached(priority: Task.currentPriority) { [weak self] in
+                await Self.runBody(body, deliver: deliver)
+                await self?.finished(token, ids: ids)
+            }
+            track(task, token: token, ids: ids)
             return [task]
         case .merge(let effects):
             return effects.flatMap { launch($0, ids: ids, deliver: deliver) }
@@ -47,13 +53,15 @@ final class EffectRegistry {
             }
             guard !rest.isEmpty else { return tasks }
             let remaining = Array(rest)
+            let token = reserveToken()
             let task = Task { [weak self] in
                 for effect in remaining {
-                    guard let self, !Task.isCancelled else { return }
+                    guard let self, !Task.isCancelled else { break }
                     await self.perform(effect, ids: ids, deliver: deliver)
                 }
+                self?.finished(token, ids: ids)
             }
-            track(task, ids: ids)
+            track(task, token: token, ids: ids)
             return tasks + [task]
         case .cancellable(let id, let cancelInFlight, let inner):
             if cancelInFlight { cancel(id: id) }
@@ -116,8 +124,7 @@ final class EffectRegistry {
     /// Waits until no effect is running, including ones started meanwhile.
     func waitUntilIdle() async {
         while let task = running.values.first {
-            await task.value
-            await Task.yield()
+            await task.value  // its last step took it off the books
         }
     }
 
@@ -125,15 +132,16 @@ final class EffectRegistry {
         for task in running.values { task.cancel() }
     }
 
-    private func track(_ task: Task<Void, Never>, ids: [EffectID]) {
-        let token = nextToken
-        nextToken += 1
+    private func reserveToken() -> Int {
+        defer { nextToken += 1 }
+        return nextToken
+    }
+
+    /// Puts a task on the books. It cannot have finished yet: its last step needs the main
+    /// actor, which this call holds.
+    private func track(_ task: Task<Void, Never>, token: Int, ids: [EffectID]) {
         running[token] = task
         for id in ids { tokensByID[id, default: []].insert(token) }
-        Task { [weak self] in
-            await task.value
-            self?.finished(token, ids: ids)
-        }
     }
 
     private func finished(_ token: Int, ids: [EffectID]) {

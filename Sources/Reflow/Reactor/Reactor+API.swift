@@ -1,6 +1,6 @@
 extension Reactor {
     @inlinable
-    var core: ReactorCore<Self> { ReactorRegistry.core(for: self) }
+    var core: ReactorCore<Action, Mutation, State> { ReactorRegistry.core(for: self) }
 
     /// Where the view sends actions: `reactor.action.send(.refresh)`.
     ///
@@ -28,7 +28,7 @@ extension Reactor {
     }
 
     /// The stub used when ``isStubEnabled`` is `true`.
-    public var stub: Stub<Self> { core.stub }
+    public var stub: Stub<Self> { Stub(storage: core.stub) }
 
     /// The values of a `@Pulse` state property: one per assignment, even of an equal
     /// value, and none for unrelated state changes.

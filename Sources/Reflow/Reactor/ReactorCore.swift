@@ -5,13 +5,15 @@
 @MainActor @usableFromInline
 class AnyReactorCore {
     /// The reactor this core serves; `nil` once it was released.
-    weak var owner: AnyObject?
+    @usableFromInline weak var owner: AnyObject?
     /// The registry key: the reactor's identity when this core was made.
     @usableFromInline let ownerID: ObjectIdentifier
     /// Keeps the reactor's memory (not the reactor) allocated while this core lives, so
     /// no other object can get its address: the registry's key then identifies the
     /// reactor without a weak load on every lookup (benchmark R1).
     private unowned(safe) let addressPin: AnyObject
+    /// Set once ``shutDown()`` ran.
+    private(set) var isShutDown = false
 
     init(owner: AnyObject) {
         self.ownerID = ObjectIdentifier(owner)
@@ -19,68 +21,81 @@ class AnyReactorCore {
         self.owner = owner
     }
 
-    /// Stops everything: cancels effects, ends the pipeline, leaves the store.
-    func shutDown() {}
+    /// Stops everything, once: cancels effects, ends the pipeline, leaves the store.
+    final func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        stop()
+    }
 
-    var hasRunningEffects: Bool { false }
+    func stop() {}
+
+    /// The effects this reactor runs.
+    var effectCount: Int { 0 }
+    func waitForEffects() async {}
+    func cancelEffects() {}
 }
 
-/// The core of a reactor of type `R`.
+/// The core of a reactor with these associated types.
 ///
-/// The per-action path (`start`'s subscriptions, `handle`, `deliver`, `apply`, `publish`)
-/// is inlinable: a core is made in the reactor's module (see `ReactorRegistry.core(for:)`),
-/// so that path is specialized for the concrete reactor instead of running as generic code
-/// that looks up `ReactorCore<R>`'s type metadata on every action (benchmark R1).
+/// It is generic over the reactor's `Action`, `Mutation` and `State`, not over its class:
+/// a reactor used through a base class and through a subclass has one conformance, so
+/// one core type, one state (ReactorKit supports generic subclassing). The reactor's
+/// `mutate` and `reduce` are reached through closures made in the reactor's module for the
+/// class the core was created with (``ReactorRegistry/core(for:)``), so the per-action
+/// path stays specialized (benchmark R1).
 @MainActor @usableFromInline
-final class ReactorCore<R: Reactor>: AnyReactorCore {
-    @usableFromInline let actionSubject = SignalSubject<R.Action>()
-    @usableFromInline let mutationSubject = SignalSubject<R.Mutation>()
-    @usableFromInline let rawStates = SignalSubject<R.State>()
-    @usableFromInline let states = SignalSubject<R.State>()
+final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactorCore {
+    @usableFromInline let actionSubject = SignalSubject<Action>()
+    @usableFromInline let mutationSubject = SignalSubject<Mutation>()
+    @usableFromInline let rawStates = SignalSubject<State>()
+    @usableFromInline let states = SignalSubject<State>()
     let effects = EffectRegistry()
     @usableFromInline let pipeline = SubscriptionBag()
     @usableFromInline var statePipeline: Subscription?
+    /// Calls the reactor's `mutate`; the first argument is the reactor (``owner``).
+    @usableFromInline let mutate: (AnyObject, Action) -> Effect<Mutation>
+    /// Calls the reactor's `reduce`; the first argument is the reactor (``owner``).
+    @usableFromInline let reduce: (AnyObject, State, Mutation) -> State
     // The `@exclusivity(unchecked)` properties are read and written only on the main
     // actor, by the per-action path; none is passed `inout` across a call to user code, so
     // the per-access run-time checks (about a fifth of R1) guard nothing.
-    @exclusivity(unchecked) @usableFromInline var rawState: R.State
-    @exclusivity(unchecked) @usableFromInline var transformedState: R.State
+    @exclusivity(unchecked) @usableFromInline var rawState: State
+    @exclusivity(unchecked) @usableFromInline var transformedState: State
     @exclusivity(unchecked) @usableFromInline var host: Host?
-    private var stubStorage: Stub<R>?
+    private var stubStorage: StubStorage<Action, State>?
     @exclusivity(unchecked) @usableFromInline var isStubEnabled = false
     /// Whether `transform(mutation:)` / `transform(state:)` returned their input: then
     /// mutations and states skip their subject (benchmark R1).
     @exclusivity(unchecked) @usableFromInline var mutationsPassThrough = false
     @exclusivity(unchecked) @usableFromInline var statesPassThrough = false
     /// Mutations that arrived while one was being applied, in order.
-    @exclusivity(unchecked) @usableFromInline var queuedMutations: [R.Mutation] = []
+    @exclusivity(unchecked) @usableFromInline var queuedMutations: [Mutation] = []
     @exclusivity(unchecked) @usableFromInline var isApplying = false
 
     /// How a hosted reactor reaches its store.
     @usableFromInline
     struct Host {
-        @usableFromInline let readSlice: @MainActor () -> R.State
-        @usableFromInline let dispatch: @MainActor (R.Mutation) -> Void
+        @usableFromInline let readSlice: @MainActor () -> State
+        @usableFromInline let dispatch: @MainActor (Mutation) -> Void
         let leave: @MainActor () -> Void
     }
 
-    /// The reactor, typed: `owner as? R` would be a dynamic cast on every action.
-    @usableFromInline weak var reactor: R?
-
     @usableFromInline
-    init(reactor: R) {
-        let initial = reactor.initialState
-        self.rawState = initial
-        self.transformedState = initial
-        super.init(owner: reactor)
-        self.reactor = reactor
+    init(owner: AnyObject, initialState: State,
+         mutate: @escaping (AnyObject, Action) -> Effect<Mutation>,
+         reduce: @escaping (AnyObject, State, Mutation) -> State) {
+        self.rawState = initialState
+        self.transformedState = initialState
+        self.mutate = mutate
+        self.reduce = reduce
+        super.init(owner: owner)
     }
 
     /// Builds the pipeline; separate from `init` because the reactor's transforms may read
     /// `currentState`, which needs this core registered first.
     @inlinable
-    func start() {
-        guard let reactor else { return }
+    func start<R: Reactor>(_ reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         let actions = reactor.transform(action: actionSubject.signal)
         if actions.passThroughSource == ObjectIdentifier(actionSubject) {
             actionSubject.subscribe { [unowned self] action in
@@ -96,7 +111,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
         if !mutationsPassThrough {
             mutations.subscribe { [unowned self] mutation in
-                if let reactor = self.reactor { self.apply(mutation, to: reactor) }
+                if let reactor = self.owner { self.apply(mutation, to: reactor) }
             }.store(in: pipeline)
         }
         let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.rawState }))
@@ -109,20 +124,20 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     }
 
     @inlinable
-    var currentState: R.State {
+    var currentState: State {
         if isStubEnabled { return stub.state }
         return host?.readSlice() ?? transformedState
     }
 
     @usableFromInline
-    var stub: Stub<R> {
+    var stub: StubStorage<Action, State> {
         if let stubStorage { return stubStorage }
-        let stub = Stub<R>(state: host?.readSlice() ?? transformedState)
+        let stub = StubStorage<Action, State>(state: host?.readSlice() ?? transformedState)
         stubStorage = stub
         return stub
     }
 
-    var stateSignal: Signal<R.State> {
+    var stateSignal: Signal<State> {
         Signal { [weak self] observer in
             guard let self else { return .empty }
             if self.isStubEnabled { return self.stub.stateSignal.subscribe(observer) }
@@ -131,12 +146,14 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         }
     }
 
-    override var hasRunningEffects: Bool { effects.runningCount > 0 }
+    override var effectCount: Int { effects.runningCount }
+    override func waitForEffects() async { await effects.waitUntilIdle() }
+    override func cancelEffects() { effects.cancelAll() }
 
     @inlinable
-    func handle(_ action: R.Action) {
-        guard !isStubEnabled, let reactor else { return }
-        let effect = reactor.mutate(action: action)
+    func handle(_ action: Action) {
+        guard !isStubEnabled, let reactor = owner else { return }
+        let effect = mutate(reactor, action)
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
             // weak reference) per action (benchmark R1).
@@ -146,15 +163,14 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     }
 
     @usableFromInline
-    func launch(_ effect: Effect<R.Mutation>) {
-        let tasks = effects.launch(effect) { [weak self] mutation in
+    func launch(_ effect: Effect<Mutation>) {
+        effects.launch(effect) { [weak self] mutation in
             self?.receive(mutation)
         }
-        if !tasks.isEmpty { ReactorRegistry.watchForReleasedReactors() }
     }
 
-    private func receive(_ mutation: R.Mutation) {
-        guard let reactor else {
+    private func receive(_ mutation: Mutation) {
+        guard let reactor = owner else {
             ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
             return
         }
@@ -167,7 +183,7 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     // The caller holds `reactor`: one weak load per action, not one per stage (a weakly
     // referenced object pays the runtime's slow reference counting on each load).
     @inlinable
-    func deliver(_ mutation: R.Mutation, to reactor: R) {
+    func deliver(_ mutation: Mutation, to reactor: AnyObject) {
         guard mutationsPassThrough else { return mutationSubject.send(mutation) }
         if isApplying {
             queuedMutations.append(mutation)
@@ -186,29 +202,29 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
     }
 
     @inlinable
-    func apply(_ mutation: R.Mutation, to reactor: R) {
+    func apply(_ mutation: Mutation, to reactor: AnyObject) {
         guard !isStubEnabled else { return }
         if let host {
             host.dispatch(mutation)
         } else {
-            rawState = reactor.reduce(state: rawState, mutation: mutation)
+            rawState = reduce(reactor, rawState, mutation)
             if statesPassThrough { publish(rawState) } else { rawStates.send(rawState) }
         }
     }
 
     @inlinable
-    func publish(_ state: R.State) {
+    func publish(_ state: State) {
         transformedState = state
         states.send(state)
     }
 
     /// Makes a store slice this reactor's state.
-    func attach(host: Host, sliceChanges: Signal<R.State>) {
+    func attach<R: Reactor>(to reactor: R, host: Host, sliceChanges: Signal<State>)
+    where R.Action == Action, R.Mutation == Mutation, R.State == State {
         precondition(self.host == nil, """
             \(R.self) is already hosted in a store. Host a reactor once; to share a slice \
             between screens, host another reactor instance at the same key path.
             """)
-        guard let reactor else { return }
         self.host = host
         statesPassThrough = false
         statePipeline?.cancel()
@@ -217,11 +233,13 @@ final class ReactorCore<R: Reactor>: AnyReactorCore {
         }
     }
 
-    override func shutDown() {
+    override func stop() {
         effects.cancelAll()
         pipeline.removeAll()
         statePipeline?.cancel()
+        statePipeline = nil
         host?.leave()
         host = nil
+        stubStorage = nil
     }
 }

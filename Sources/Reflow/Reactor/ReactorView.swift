@@ -36,12 +36,41 @@ extension ReactorView {
     /// The bound reactor. Setting it replaces ``bag`` (ending the old bindings) and then
     /// calls ``bind(reactor:)``.
     public var reactor: Reactor? {
-        get { bag.attachment as? Reactor }
+        get { (bag.attachment as? ReactorAttachment)?.reactor as? Reactor }
         set {
             bag = SubscriptionBag()
             guard let reactor = newValue else { return }
-            bag.attachment = reactor
+            MainQueueDetection.install()
+            bag.attachment = ReactorAttachment(reactor, core: reactor.core)
             bind(reactor: reactor)
+        }
+    }
+}
+
+/// What a ``ReactorView``'s bag holds: the reactor, strongly, and its core. When the bag
+/// goes (the view was released, or given another reactor), it lets go of the reactor
+/// and, if that was the last reference, stops the reactor's core at once.
+final class ReactorAttachment {
+    private(set) var reactor: AnyObject?
+    private let core: AnyReactorCore
+
+    init(_ reactor: AnyObject, core: AnyReactorCore) {
+        self.reactor = reactor
+        self.core = core
+    }
+
+    deinit {
+        weak var released: AnyObject?
+        released = reactor
+        reactor = nil
+        guard released == nil else { return }
+        let core = self.core
+        // Bags are released on the main actor in practice; released elsewhere, the core
+        // stops as soon as the main actor runs.
+        if MainQueueDetection.isOnMainQueue {
+            MainActor.assumeIsolated { ReactorRegistry.shutDown(core) }
+        } else {
+            Task { @MainActor in ReactorRegistry.shutDown(core) }
         }
     }
 }

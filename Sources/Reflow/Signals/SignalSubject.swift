@@ -1,8 +1,9 @@
 /// A signal source you send values into.
 ///
 /// Every value sent reaches every current subscriber, in subscription order. A value sent
-/// while the subject is delivering is queued and delivered after the current one, so every
-/// subscriber sees every value in order.
+/// while the subject is delivering is queued and delivered after the current one, to the
+/// subscribers there when it was sent, so every subscriber sees every value in order and
+/// none is re-entered.
 ///
 /// ```swift
 /// let taps = SignalSubject<Void>()
@@ -12,16 +13,13 @@
 @MainActor
 public final class SignalSubject<Value> {
     @usableFromInline let observers = ObserverTable<Value>()
-    // Unchecked: main-actor only, never passed inout across a subscriber call.
-    @exclusivity(unchecked) @usableFromInline var queued: [Value] = []
-    @exclusivity(unchecked) @usableFromInline var isDelivering = false
 
     /// Creates a subject with no subscribers.
     public init() {}
 
     /// The values sent into this subject, as a signal.
     public var signal: Signal<Value> {
-        Signal(passingThrough: self) { [observers] observer in observers.subscribe(ClosureObserver(observer)) }
+        Signal(passingThrough: self) { [observers] observer in observers.subscribe(SelectingObserver.everyValue(observer)) }
     }
 
     /// ``signal`` seeded with `value`, still marked as coming from this subject.
@@ -29,13 +27,13 @@ public final class SignalSubject<Value> {
     func signal(seededWith value: @escaping () -> Value) -> Signal<Value> {
         Signal(passingThrough: self) { [observers] observer in
             observer(value())
-            return observers.subscribe(ClosureObserver(observer))
+            return observers.subscribe(SelectingObserver.everyValue(observer))
         }
     }
 
     /// Subscribes to the values sent from now on.
     public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
-        observers.subscribe(ClosureObserver(onNext))
+        observers.subscribe(SelectingObserver.everyValue(onNext))
     }
 
     /// Whether anyone is subscribed.
@@ -48,20 +46,7 @@ public final class SignalSubject<Value> {
     // (specialized) pipeline without generic metadata lookups (benchmark R1).
     @inlinable
     public func send(_ value: Value) {
-        if observers.isEmpty { return }
-        if isDelivering {
-            queued.append(value)
-            return
-        }
-        isDelivering = true
-        defer { isDelivering = false }
-        observers.notify(value)
-        var index = 0
-        while index < queued.count {
-            observers.notify(queued[index])
-            index += 1
-        }
-        queued.removeAll()
+        observers.send(value)
     }
 }
 

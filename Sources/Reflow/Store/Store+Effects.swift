@@ -19,17 +19,27 @@ extension Store {
         EffectHandle(tasks: effects.launch(effect) { [weak self] action in self?.dispatch(action) })
     }
 
-    /// The number of effect tasks this store started that are still running.
-    public var runningEffectCount: Int { effects.runningCount }
+    /// The number of effect tasks still running that this store or a reactor hosted in
+    /// it started.
+    ///
+    /// An effect is off the books by the time `await handle.finish()` returns.
+    ///
+    /// - Complexity: O(*h*) in hosted reactors.
+    public var runningEffectCount: Int { effects.runningCount + loop.reactorLinks.hostedEffectCount }
 
-    /// Cancels every effect this store runs.
+    /// Cancels every effect this store and the reactors hosted in it run.
     public func cancelAllEffects() {
         effects.cancelAll()
+        loop.reactorLinks.cancelHostedEffects()
     }
 
-    /// Waits until every effect this store runs has finished.
+    /// Waits until every effect this store and the reactors hosted in it run has
+    /// finished, including effects started meanwhile.
     public func waitForEffects() async {
-        await effects.waitUntilIdle()
+        while runningEffectCount > 0 {
+            await effects.waitUntilIdle()
+            await loop.reactorLinks.waitForHostedEffects()
+        }
     }
 }
 

@@ -21,20 +21,9 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let run = selectionRun(of: Value.self, usesCustomEquality: false) { run, state in
-            run.beginPass()
-            // Snapshots: closures called from a local array need no retain/release.
-            let selects = run.selects
-            let onChanges = run.onChanges
-            for index in selects.indices where run.isLive[index] {
-                let value = selects[index](state)
-                if value == run.lastValues[index].unsafelyUnwrapped { continue }
-                run.lastValues[index] = value
-                onChanges[index](value)
-            }
-            run.endPass()
-        }
-        return run.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange)
+        let group = selectionGroup(of: Value.self, usesCustomEquality: false,
+                                   pass: SelectionGroup<State, Value>.comparingEqual)
+        return group.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange)
     }
 
     /// Observes a value at a key path of the state.
@@ -52,22 +41,7 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let initial = state[keyPath: keyPath]
-        let run = keyPathRun(of: Value.self) { run, state in
-            run.refresh(from: state)
-            run.members.forEachMember(as: KeyPathMember<State, Value>.self) { member in
-                let selector = member.selector
-                if member.isInSync {
-                    if !run.changed[selector] { return }
-                } else {
-                    member.isInSync = true
-                    if run.lastValues[selector].unsafelyUnwrapped == member.lastValue { return }
-                }
-                member.lastValue = run.lastValues[selector].unsafelyUnwrapped
-                member.onChange(member.lastValue)
-            }
-        }
-        return subscribe(keyPath, in: run, initial: initial, onChange: onChange)
+        subscribe(keyPath, in: keyPathGroup(of: Value.self), initial: state[keyPath: keyPath], onChange: onChange)
     }
 
     /// Observes a selected value with your own test for "unchanged".
@@ -83,55 +57,61 @@ extension Store {
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
                                  _ onChange: @escaping (Value) -> Void) -> Subscription {
-        let run = selectionRun(of: Value.self, usesCustomEquality: true) { run, state in
-            run.beginPass()
-            let selects = run.selects
-            let onChanges = run.onChanges
-            let isDuplicates = run.isDuplicates
-            for index in selects.indices where run.isLive[index] {
-                let value = selects[index](state)
-                if isDuplicates[index](run.lastValues[index].unsafelyUnwrapped, value) { continue }
-                run.lastValues[index] = value
-                onChanges[index](value)
-            }
-            run.endPass()
-        }
-        return run.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
+        let group = selectionGroup(of: Value.self, usesCustomEquality: true,
+                                   pass: SelectionGroup<State, Value>.comparingCustom)
+        return group.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
     }
 
-    /// The number of live subscriptions (connections count one each).
+    /// The number of live subscriptions (connections count one each, per-entity
+    /// subscriptions one each).
+    ///
+    /// Released reactors that subscribed to this store are stopped first, so their
+    /// subscriptions are not counted.
     ///
     /// - Complexity: O(*s*); meant for diagnostics and tests.
-    public var subscriptionCount: Int { observers.subscriptionCount }
-
-    /// The newest run if it is a key-path run of `Value`, else a new run at the end.
-    @usableFromInline
-    func keyPathRun<Value: Equatable>(of _: Value.Type,
-                                      pass: @escaping KeyPathRun<State, Value>.Pass) -> KeyPathRun<State, Value> {
-        if let newest = observers.newest as? KeyPathRun<State, Value> { return newest }
-        let run = KeyPathRun<State, Value>(pass: pass)
-        observers.insert(run)
-        return run
+    public var subscriptionCount: Int {
+        loop.reactorLinks.stopReleasedReactors()
+        return observers.subscriptionCount
     }
 
-    /// Adds a key-path subscription to `run`; a stored path turns on footprint tracking,
+    /// The newest group if it is a key-path group of `Value` and no pass is running, else
+    /// a new group at the end (a member added during a pass must not be visited by it).
+    @usableFromInline
+    func keyPathGroup<Value: Equatable>(of _: Value.Type) -> KeyPathGroup<State, Value> {
+        noteSubscriberFromReactor()
+        if !observers.isNotifying, let newest = observers.newest as? KeyPathGroup<State, Value> { return newest }
+        let group = KeyPathGroup<State, Value>(writes: loop.writes)
+        observers.insert(group)
+        return group
+    }
+
+    /// Adds a key-path subscription to `group`; a stored path turns on footprint tracking,
     /// which lets later notifications skip it when no reducer could write it.
     @usableFromInline
-    func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, in run: KeyPathRun<State, Value>,
+    func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, in group: KeyPathGroup<State, Value>,
                                      initial: Value, onChange: @escaping (Value) -> Void) -> Subscription {
         if Footprint.bytes(of: keyPath) != nil { trackFootprints() }
-        return run.subscribe(keyPath, initial: initial, onChange: onChange)
+        return group.subscribe(keyPath, initial: initial, onChange: onChange)
     }
 
-    /// The newest run if it selects `Value` the same way, else a new run at the end.
+    /// The newest group if it selects `Value` the same way and no pass is running, else a
+    /// new group at the end.
     @usableFromInline
-    func selectionRun<Value>(of _: Value.Type, usesCustomEquality: Bool,
-                             pass: @escaping SelectionRun<State, Value>.Pass) -> SelectionRun<State, Value> {
-        if let newest = observers.newest as? SelectionRun<State, Value>, newest.usesCustomEquality == usesCustomEquality {
+    func selectionGroup<Value>(of _: Value.Type, usesCustomEquality: Bool,
+                               pass: @escaping SelectionGroup<State, Value>.Pass) -> SelectionGroup<State, Value> {
+        noteSubscriberFromReactor()
+        if !observers.isNotifying, let newest = observers.newest as? SelectionGroup<State, Value>,
+           newest.usesCustomEquality == usesCustomEquality {
             return newest
         }
-        let run = SelectionRun(usesCustomEquality: usesCustomEquality, pass: pass)
-        observers.insert(run)
-        return run
+        let group = SelectionGroup(usesCustomEquality: usesCustomEquality, pass: pass)
+        observers.insert(group)
+        return group
+    }
+
+    /// A reactor building its pipeline (`transform(mutation:)` merging a store signal) is
+    /// subscribing: link it, so a dispatch here stops it once it is released.
+    func noteSubscriberFromReactor() {
+        if let core = ReactorRegistry.coreBeingStarted { loop.reactorLinks.link(core, isHosted: false) }
     }
 }

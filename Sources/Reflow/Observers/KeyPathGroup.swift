@@ -1,22 +1,22 @@
-/// Consecutive key-path subscriptions of one value type, where subscriptions that share a
-/// key path share its work: each distinct key path is projected and compared once per
-/// notification, however many subscribers it has (benchmark S2, key-path row).
+/// Consecutive key-path subscriptions of one value type, where members that share a key
+/// path share its work: each distinct key path is projected and compared once per
+/// notification, however many members it has (benchmark S2, key-path row).
 ///
-/// Like ``SelectionRun`` it holds only consecutive subscriptions, so notification stays in
-/// subscription order, and its pass is built in the subscriber's module.
+/// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
+/// outside a pass, so notification stays in subscription order; its pass
+/// (``pass(_:_:)``) is inlined into the subscriber's module.
 ///
 /// ## Why a member can skip its own comparison
-/// For each distinct key path the run keeps the value it projected last (`lastValues`)
+/// For each distinct key path the group keeps the value it projected last (`lastValues`)
 /// and whether the latest projection changed it. A member is *in sync* when the value it
 /// delivered last equals its key path's `lastValues` entry; then "changed" decides for it.
 /// A member that joined while its key path's entry was stale (the state changed without a
 /// notification yet, as inside a batch) is not in sync and compares once, by itself.
 @MainActor @usableFromInline
-final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
-    @usableFromInline typealias Pass = (KeyPathRun, State) -> Void
-
+final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline let members = ObserverTable<State>()
-    let pass: Pass
+    /// What the reductions since the last notification can have written.
+    @usableFromInline let writes: StateWrites
 
     // Indexed by selector number. Read and written only on the main actor by the pass and
     // by joining members; no access spans a subscriber's call.
@@ -25,23 +25,41 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
     @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Bool> = []
     /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
     @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
-    /// What the reductions before this pass can have written.
-    @exclusivity(unchecked) @usableFromInline var touched: Footprint = .whole
     private var memberCounts: [Int] = []
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
 
     @usableFromInline
-    init(pass: @escaping Pass) {
-        self.pass = pass
+    init(writes: StateWrites) {
+        self.writes = writes
     }
 
     override func notify(_ state: State) {
-        touched = table?.touched ?? .whole
-        pass(self, state)
+        Self.pass(self, state)
     }
 
     override var subscriptionCount: Int { members.liveCount }
+
+    /// The group's pass: bring every selector up to `state`, then tell the members whose
+    /// selector changed.
+    @inlinable
+    static func pass(_ group: KeyPathGroup, _ state: State) {
+        group.refresh(from: state)
+        group.members.forEachActive(as: KeyPathMember<State, Value>.self, upTo: group.members.observers.count) { member in
+            let selector = member.selector
+            // Invariant: a member's selector stays live while the member is (a selector is
+            // freed with its last member), so its last value is set.
+            let current = group.lastValues[selector].unsafelyUnwrapped
+            if member.isInSync {
+                if !group.changed[selector] { return }
+            } else {
+                member.isInSync = true
+                if current == member.lastValue { return }
+            }
+            member.lastValue = current
+            member.onChange(current)
+        }
+    }
 
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each
     /// distinct key path is projected and compared once, or skipped when no reduction
@@ -50,6 +68,7 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
     // be copied into every member's call (the whole state, for a large one).
     @inlinable
     func refresh(from state: State) {
+        let touched = writes.footprint
         for index in keyPaths.indices {
             guard let keyPath = keyPaths[index] else { continue }
             if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {
@@ -57,6 +76,7 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
                 continue
             }
             let value = state[keyPath: keyPath]
+            // Invariant: a live selector (non-nil key path) has a last value.
             changed[index] = value != lastValues[index].unsafelyUnwrapped
             lastValues[index] = value
         }
@@ -71,14 +91,15 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
         let isInSync: Bool
         if let existing = selectorByKeyPath[keyPath] {
             selector = existing
-            isInSync = lastValues[existing].unsafelyUnwrapped == initial
+            isInSync = lastValues[existing] == initial
         } else {
             selector = newSelector(for: keyPath, value: initial)
             isInSync = true
         }
         memberCounts[selector] += 1
-        let member = KeyPathMember(run: self, selector: selector, initial: initial, isInSync: isInSync, onChange: onChange)
+        let member = KeyPathMember(group: self, selector: selector, initial: initial, isInSync: isInSync, onChange: onChange)
         members.insert(member)
+        checkInvariants()
         let subscription = Subscription(target: member)
         onChange(initial)
         return subscription
@@ -105,8 +126,8 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
         return index
     }
 
-    /// A member left: its selector is freed with its last member, an empty run leaves the
-    /// store.
+    /// A member left: its selector is freed with its last member, an empty group leaves
+    /// the store.
     func memberDidEnd(_ selector: Int) {
         memberCounts[selector] -= 1
         if memberCounts[selector] == 0, let keyPath = keyPaths[selector] {
@@ -115,23 +136,48 @@ final class KeyPathRun<State, Value: Equatable>: StateObserver<State> {
             lastValues[selector] = nil
             freeSelectors.append(selector)
         }
+        checkInvariants()
         if members.isEmpty { endSubscription() }
+    }
+
+    /// Checks that member counts match the members and that live selectors are indexed.
+    /// Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        guard keyPaths.count <= 2_048 else { return }
+        precondition(lastValues.count == keyPaths.count && changed.count == keyPaths.count
+                     && selectorBytes.count == keyPaths.count && memberCounts.count == keyPaths.count,
+                     "KeyPathGroup: selector arrays out of step")
+        var counted = Array(repeating: 0, count: keyPaths.count)
+        for case let member as KeyPathMember<State, Value> in members.live { counted[member.selector] += 1 }
+        for index in keyPaths.indices {
+            precondition(counted[index] == memberCounts[index], "KeyPathGroup: member count of selector \(index) out of sync")
+            if let keyPath = keyPaths[index] {
+                precondition(lastValues[index] != nil && selectorByKeyPath[keyPath] == index,
+                             "KeyPathGroup: live selector \(index) not indexed")
+            } else {
+                precondition(memberCounts[index] == 0 && freeSelectors.contains(index),
+                             "KeyPathGroup: freed selector \(index) still used")
+            }
+        }
+        precondition(selectorByKeyPath.count + freeSelectors.count == keyPaths.count, "KeyPathGroup: index out of sync")
+        #endif
     }
 }
 
-/// One key-path store subscription in a ``KeyPathRun``.
+/// One key-path store subscription in a ``KeyPathGroup``.
 @MainActor @usableFromInline
-final class KeyPathMember<State, Value: Equatable>: StateObserver<State> {
+final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     @usableFromInline let selector: Int
-    // Touched only by its run's pass and when it was created, on the main actor.
+    // Touched only by its group's pass and when it was created, on the main actor.
     @exclusivity(unchecked) @usableFromInline var isInSync: Bool
     @exclusivity(unchecked) @usableFromInline var lastValue: Value
     @usableFromInline let onChange: (Value) -> Void
-    weak var run: KeyPathRun<State, Value>?
+    weak var group: KeyPathGroup<State, Value>?
 
-    init(run: KeyPathRun<State, Value>, selector: Int, initial: Value, isInSync: Bool,
+    init(group: KeyPathGroup<State, Value>, selector: Int, initial: Value, isInSync: Bool,
          onChange: @escaping (Value) -> Void) {
-        self.run = run
+        self.group = group
         self.selector = selector
         self.isInSync = isInSync
         self.lastValue = initial
@@ -139,25 +185,6 @@ final class KeyPathMember<State, Value: Equatable>: StateObserver<State> {
     }
 
     override func didEnd() {
-        run?.memberDidEnd(selector)
-    }
-}
-
-extension ObserverTable {
-    /// A key-path run's notification pass: `forEachActive`, with each observer seen as the
-    /// member type the run holds, without a checked cast per member.
-    @inlinable @inline(__always)
-    func forEachMember<Member: StateObserver<State>>(as _: Member.Type, _ body: (Member) -> Void) {
-        passDepth += 1
-        let snapshot = observers
-        for case let observer? in snapshot {
-            // Invariant: a run's table holds only its own member type.
-            let member = Unmanaged<Member>.fromOpaque(observer.toOpaque())
-            withBorrowed(member) { member in
-                if member.isActive { body(member) }
-            }
-        }
-        passDepth -= 1
-        if passDepth == 0 && !retired.isEmpty { endPass() }
+        group?.memberDidEnd(selector)
     }
 }

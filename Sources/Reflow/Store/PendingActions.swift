@@ -1,4 +1,5 @@
 /// Actions dispatched while the store was notifying, waiting their turn (FIFO).
+@usableFromInline
 struct PendingActions {
     enum Entry {
         case action(any Action)
@@ -9,7 +10,9 @@ struct PendingActions {
     private var entries: [Entry] = []
     private var head = 0
 
-    var isEmpty: Bool { head == entries.count }
+    @usableFromInline var isEmpty: Bool { head == entries.count }
+
+    init() {}
 
     mutating func append(_ entry: Entry) {
         entries.append(entry)

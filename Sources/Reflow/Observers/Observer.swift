@@ -1,0 +1,43 @@
+/// One observer of a value that changes over time, kept in an ``ObserverTable``: a store
+/// observes states, a connection's bindings observe props, a signal subject's subscribers
+/// observe the values sent, an entity's subscribers observe that entity.
+///
+/// Subclasses override `notify(_:)`; a table calls one virtual method per observer and
+/// never boxes a value. Most observers are a ``SelectingObserver``; groups of store
+/// subscriptions (``SelectionGroup``, ``KeyPathGroup``) and per-source observers
+/// (a connection's, an entity index) are the others.
+@MainActor @usableFromInline
+class Observer<Value>: SubscriptionTarget {
+    /// Position in the table's array; updated when the table compacts.
+    final var slot = -1
+    /// Cleared when the observer leaves its table; a pass in progress skips it from then on.
+    // Unchecked: read once per observer per pass, written only on the main actor, never
+    // accessed inout across a call.
+    @exclusivity(unchecked) @usableFromInline final var isActive = true
+    final weak var table: ObserverTable<Value>?
+
+    @usableFromInline init() {}
+
+    /// Receives the source's new value.
+    @usableFromInline func notify(_ value: Value) {}
+
+    /// Delivers the value it selected when it was created (a binding fires when made).
+    func deliverCurrent() {}
+
+    /// The source went away (its table was released): end anything waiting for values.
+    nonisolated func sourceDidEnd() {}
+
+    /// How many subscriptions this observer stands for (a group: its live members).
+    var subscriptionCount: Int { 1 }
+
+    @usableFromInline
+    final func endSubscription() {
+        guard isActive else { return }
+        table?.remove(self)
+        isActive = false
+        didEnd()
+    }
+
+    /// Called once, when the observer left its table.
+    func didEnd() {}
+}

@@ -1,0 +1,25 @@
+extension ObserverTable {
+    /// Checks that every live observer knows its slot, that the ledger counts the holes,
+    /// and that nothing is queued or retired outside a pass. Compiles to nothing unless
+    /// `REFLOW_INTERNAL_CHECKS` is set (debug builds and CI).
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        // A full walk keeps debug builds of big tables usable only while they are small.
+        guard observers.count <= 2_048 else { return }
+        var holes = 0
+        for (index, slot) in observers.enumerated() {
+            if let observer = slot?.takeUnretainedValue() {
+                precondition(observer.slot == index && observer.isActive && observer.table === self,
+                             "ObserverTable: observer at \(index) out of sync")
+            } else {
+                holes += 1
+            }
+        }
+        ledger.check(slots: observers.count, holes: holes, "ObserverTable")
+        if !ledger.isInPass {
+            precondition(retired.isEmpty, "ObserverTable: retired observers outside a pass")
+            precondition(queued.isEmpty, "ObserverTable: queued values outside a pass")
+        }
+        #endif
+    }
+}

@@ -1,0 +1,21 @@
+extension ObserverTable {
+    /// A stream of a value selected from this table's source: the current value first,
+    /// then each change. It ends when the consuming task is cancelled or the source is
+    /// released.
+    func stream<Selected: Sendable>(current: Value, select: @escaping (Value) -> Selected,
+                                    isDuplicate: @escaping (Selected, Selected) -> Bool) -> AsyncStream<Selected> {
+        let (stream, continuation) = AsyncStream<Selected>.makeStream()
+        let initial = select(current)
+        let observer = SelectingObserver<Value>.make(
+            initial: initial, select: select, isDuplicate: isDuplicate,
+            deliver: { continuation.yield($0); return .keep },
+            onSourceEnd: { continuation.finish() }
+        )
+        insert(observer)
+        continuation.onTermination = { [weak observer] _ in
+            Task { @MainActor in observer?.endSubscription() }
+        }
+        continuation.yield(initial)
+        return stream
+    }
+}

@@ -1,0 +1,100 @@
+/// The one select–compare–deliver mechanism: an observer that selects a value from each
+/// new source value, compares it with the last value it delivered, and delivers it only
+/// when it is not a duplicate.
+///
+/// Every single observer uses it: a connection's bindings to closures and to object
+/// properties, list bindings with their own element comparison, async streams, per-entity
+/// subscriptions and a signal's subscribers (which select the value itself and never skip).
+/// Groups of store subscriptions (``SelectionGroup``, ``KeyPathGroup``) run the same three
+/// steps over many members in one specialized loop.
+///
+/// The steps are compiled into one closure by ``make(initial:select:isDuplicate:deliver:)``,
+/// which is inlinable: built in the subscriber's module, the selection and the comparison
+/// are specialized for its concrete types (benchmark S7), where a generic class method
+/// would pay value-witness calls on every value.
+@MainActor @usableFromInline
+final class SelectingObserver<Source>: Observer<Source> {
+    /// What a delivery asks of the observer.
+    @usableFromInline enum Outcome {
+        /// Keep observing.
+        case keep
+        /// The thing it delivers to is gone (a released object): end the observer.
+        case end
+    }
+
+    /// Selects, compares and delivers; built by `make`.
+    @usableFromInline let update: (Source) -> Outcome
+    /// Delivers the last value again (used once, when a binding is made).
+    let redeliver: () -> Outcome
+    /// Runs when the source goes away (a stream finishes).
+    let onSourceEnd: (@Sendable () -> Void)?
+
+    @usableFromInline
+    init(update: @escaping (Source) -> Outcome, redeliver: @escaping () -> Outcome,
+         onSourceEnd: (@Sendable () -> Void)?) {
+        self.update = update
+        self.redeliver = redeliver
+        self.onSourceEnd = onSourceEnd
+    }
+
+    /// An observer that delivers `select(source)` whenever it is not a duplicate of the
+    /// last value delivered, starting from `initial`.
+    ///
+    /// - Parameters:
+    ///   - initial: The value it starts from, as if already delivered.
+    ///   - select: A pure function of the source.
+    ///   - isDuplicate: Whether a new value is the same as the last one.
+    ///   - deliver: Delivers a value; returns `.end` when its target is gone.
+    ///   - onSourceEnd: Runs when the source is released.
+    /// - Complexity: Each notification is one selection and one comparison.
+    @inlinable
+    static func make<Value>(initial: Value, select: @escaping (Source) -> Value,
+                            isDuplicate: @escaping (Value, Value) -> Bool,
+                            deliver: @escaping (Value) -> Outcome,
+                            onSourceEnd: (@Sendable () -> Void)? = nil) -> SelectingObserver {
+        let last = LastValue(initial)
+        return SelectingObserver(
+            update: { source in
+                let value = select(source)
+                if isDuplicate(last.value, value) { return .keep }
+                last.value = value
+                return deliver(value)
+            },
+            redeliver: { deliver(last.value) },
+            onSourceEnd: onSourceEnd
+        )
+    }
+
+    /// An observer that delivers every value of its source: a signal's subscriber.
+    @inlinable
+    static func everyValue(_ onNext: @escaping (Source) -> Void) -> SelectingObserver {
+        SelectingObserver(update: { onNext($0); return .keep }, redeliver: { .keep }, onSourceEnd: nil)
+    }
+
+    @usableFromInline
+    override func notify(_ source: Source) {
+        if case .end = update(source) { endSubscription() }
+    }
+
+    override func deliverCurrent() {
+        if case .end = redeliver() { endSubscription() }
+    }
+
+    nonisolated override func sourceDidEnd() {
+        onSourceEnd?()
+    }
+}
+
+/// The last value an observer delivered; a class so the update closure can change it
+/// without a boxed capture's access checks.
+@MainActor @usableFromInline
+final class LastValue<Value> {
+    // Unchecked: touched only by one observer's update, on the main actor, never inout
+    // across a call.
+    @exclusivity(unchecked) @usableFromInline var value: Value
+
+    @usableFromInline
+    init(_ value: Value) {
+        self.value = value
+    }
+}

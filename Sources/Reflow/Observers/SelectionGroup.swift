@@ -1,0 +1,220 @@
+/// Consecutive store subscriptions that select the same type of value, notified by one
+/// loop specialized for the state and value types.
+///
+/// Subscriptions made one after another with the same value type and the same kind of
+/// comparison join the same group, so the store makes one call per group, and the
+/// group's pass (``comparingEqual(_:_:)`` or ``comparingCustom(_:_:)``, inlined into the
+/// subscriber's module, where `State` and `Value` are concrete) runs each selector and
+/// compares inline. The group keeps its members as parallel arrays (selectors, last
+/// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
+/// indirect call per member whose value did not change, with no retain/release (benchmark
+/// S3). Only the newest group of a table can be joined, and only outside a pass, so
+/// notification stays in subscription order and a member added during a pass is not
+/// visited by it.
+///
+/// ## Cancelling
+/// A cancelled member is marked not live at once (a pass in progress skips it). Its
+/// closures are released then, or, during a pass, when the pass ends: the pass calls
+/// selectors from a snapshot of the array, and replacing one would copy it. Holes are
+/// squeezed out by the ``SlotLedger`` rule.
+@MainActor @usableFromInline
+final class SelectionGroup<State, Value>: Observer<State> {
+    /// Visits the members with the new state.
+    @usableFromInline typealias Pass = (SelectionGroup, State) -> Void
+
+    let pass: Pass
+    /// Whether members compare with their own `isDuplicate` rather than `==`.
+    @usableFromInline let usesCustomEquality: Bool
+
+    // One entry per member, in subscription order. Main actor only; no access spans a
+    // call to a selector or an `onChange` (the pass reads `selects` from a snapshot).
+    @exclusivity(unchecked) @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
+    @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
+    @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<(Value) -> Void> = []
+    /// Empty unless `usesCustomEquality`.
+    @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<(Value, Value) -> Bool> = []
+    @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
+    @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
+    /// Members cancelled during a pass, whose closures are released when it ends.
+    @usableFromInline var cancelledDuringPass: [Int] = []
+    /// The subscription behind each live member, to renumber when holes are squeezed out.
+    private var members: ContiguousArray<Unmanaged<SelectionMember<State, Value>>?> = []
+
+    @usableFromInline
+    init(usesCustomEquality: Bool, pass: @escaping Pass) {
+        self.usesCustomEquality = usesCustomEquality
+        self.pass = pass
+    }
+
+    override func notify(_ state: State) {
+        pass(self, state)
+    }
+
+    override var subscriptionCount: Int { ledger.liveCount }
+
+    /// The pass of a group whose values are `Equatable`: select, compare with `==`,
+    /// deliver.
+    @inlinable
+    static func comparingEqual(_ group: SelectionGroup, _ state: State) where Value: Equatable {
+        group.beginPass()
+        // Snapshots: closures called from a local array need no retain/release.
+        let selects = group.selects
+        let onChanges = group.onChanges
+        for index in selects.indices where group.isLive[index] {
+            let value = selects[index](state)
+            // Invariant: a live member has a last value (set on subscribe, cleared only
+            // when it is cancelled, which clears `isLive` first).
+            if value == group.lastValues[index].unsafelyUnwrapped { continue }
+            group.lastValues[index] = value
+            onChanges[index](value)
+        }
+        group.endPass()
+    }
+
+    /// The pass of a group whose members bring their own `isDuplicate`.
+    @inlinable
+    static func comparingCustom(_ group: SelectionGroup, _ state: State) {
+        group.beginPass()
+        let selects = group.selects
+        let onChanges = group.onChanges
+        let isDuplicates = group.isDuplicates
+        for index in selects.indices where group.isLive[index] {
+            let value = selects[index](state)
+            // Invariant: as in `comparingEqual`.
+            if isDuplicates[index](group.lastValues[index].unsafelyUnwrapped, value) { continue }
+            group.lastValues[index] = value
+            onChanges[index](value)
+        }
+        group.endPass()
+    }
+
+    /// Adds a member whose current value is `initial`, then delivers that value to it.
+    @usableFromInline
+    func subscribe(_ select: @escaping (State) -> Value, initial: Value,
+                   isDuplicate: ((Value, Value) -> Bool)?,
+                   onChange: @escaping (Value) -> Void) -> Subscription {
+        precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
+        precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
+        let member = SelectionMember(group: self, index: selects.count)
+        selects.append(select)
+        lastValues.append(initial)
+        onChanges.append(onChange)
+        if let isDuplicate { isDuplicates.append(isDuplicate) }
+        isLive.append(true)
+        members.append(.passUnretained(member))
+        ledger.didAppend()
+        checkInvariants()
+        let subscription = Subscription(target: member)
+        onChange(initial)
+        return subscription
+    }
+
+    @inlinable
+    func beginPass() {
+        ledger.passDepth += 1
+    }
+
+    @inlinable
+    func endPass() {
+        ledger.passDepth -= 1
+        if ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
+    }
+
+    @usableFromInline
+    func releaseCancelled() {
+        for index in cancelledDuringPass { release(index) }
+        cancelledDuringPass.removeAll()
+        compactIfWorthIt()
+        checkInvariants()
+    }
+
+    /// Cancels the member at `index`.
+    func cancel(at index: Int) {
+        isLive[index] = false
+        members[index] = nil
+        ledger.didVacate()
+        if ledger.isInPass {
+            cancelledDuringPass.append(index)
+        } else {
+            release(index)
+            compactIfWorthIt()
+        }
+        checkInvariants()
+        if ledger.isEmpty { endSubscription() }  // an empty group leaves the store
+    }
+
+    private func release(_ index: Int) {
+        selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
+        lastValues[index] = nil
+        onChanges[index] = { _ in }
+        if usesCustomEquality { isDuplicates[index] = { _, _ in true } }
+    }
+
+    private func compactIfWorthIt() {
+        guard ledger.shouldCompact else { return }
+        var kept = 0
+        for index in selects.indices where isLive[index] {
+            selects[kept] = selects[index]
+            lastValues[kept] = lastValues[index]
+            onChanges[kept] = onChanges[index]
+            if usesCustomEquality { isDuplicates[kept] = isDuplicates[index] }
+            members[kept] = members[index]
+            members[kept]!.takeUnretainedValue().index = kept
+            isLive[kept] = true
+            kept += 1
+        }
+        let end = selects.count
+        selects.removeSubrange(kept..<end)
+        lastValues.removeSubrange(kept..<end)
+        onChanges.removeSubrange(kept..<end)
+        if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
+        members.removeSubrange(kept..<end)
+        isLive.removeSubrange(kept..<end)
+        ledger.didCompact()
+    }
+
+    /// Checks that the parallel arrays agree and that the ledger counts the cancelled
+    /// members. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        let count = selects.count
+        precondition(lastValues.count == count && onChanges.count == count && isLive.count == count
+                     && members.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
+                     "SelectionGroup: parallel arrays out of step")
+        guard count <= 2_048 else { return }
+        var holes = 0
+        for index in 0..<count {
+            if isLive[index] {
+                precondition(lastValues[index] != nil && members[index]?.takeUnretainedValue().index == index,
+                             "SelectionGroup: live member \(index) out of sync")
+            } else {
+                holes += 1
+                precondition(members[index] == nil, "SelectionGroup: cancelled member \(index) still listed")
+            }
+        }
+        ledger.check(slots: count, holes: holes, "SelectionGroup")
+        #endif
+    }
+}
+
+/// The subscription side of one member of a ``SelectionGroup``.
+// The group refers back to it unretained: a member is taken out of its group (in
+// `endSubscription`, which its `Subscription` calls when cancelled or released) before
+// it can be freed.
+@MainActor
+final class SelectionMember<State, Value>: SubscriptionTarget {
+    let group: SelectionGroup<State, Value>
+    var index: Int
+    private var isActive = true
+
+    init(group: SelectionGroup<State, Value>, index: Int) {
+        self.group = group
+        self.index = index
+    }
+
+    func endSubscription() {
+        guard isActive else { return }
+        isActive = false
+        group.cancel(at: index)
+    }
+}

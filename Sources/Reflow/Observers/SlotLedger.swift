@@ -1,0 +1,41 @@
+/// The bookkeeping that lets an array of observers keep stable indexes while a pass walks
+/// it: how many slots are holes, whether a pass is running, and when to squeeze holes out.
+///
+/// Removal leaves a hole, so an index handed out stays valid during a pass; holes are
+/// squeezed out once they outnumber live entries, and only outside a pass. That keeps
+/// removal O(1) amortized and a pass proportional to live entries. ``ObserverTable`` and
+/// the groups (``SelectionGroup``) share it, so the rule is written once.
+@usableFromInline
+struct SlotLedger {
+    /// Slots in use, holes included.
+    @usableFromInline var slots = 0
+    /// Slots that are holes.
+    @usableFromInline var holes = 0
+    /// Passes in progress (a pass can start inside another, through a nested source).
+    @usableFromInline var passDepth = 0
+
+    @usableFromInline init() {}
+
+    /// Live entries.
+    @inlinable var liveCount: Int { slots - holes }
+    /// Whether there is no live entry.
+    @inlinable var isEmpty: Bool { slots == holes }
+    @inlinable var isInPass: Bool { passDepth > 0 }
+
+    /// Whether the holes should be squeezed out now.
+    var shouldCompact: Bool { passDepth == 0 && holes > 16 && holes * 2 > slots }
+
+    mutating func didAppend() { slots += 1 }
+    mutating func didVacate() { holes += 1 }
+    mutating func didCompact() {
+        slots -= holes
+        holes = 0
+    }
+
+    /// Checks the ledger against a count of holes made by walking the slots.
+    func check(slots actualSlots: Int, holes actualHoles: Int, _ owner: StaticString) {
+        precondition(actualSlots == slots, "\(owner): slot count out of sync")
+        precondition(actualHoles == holes, "\(owner): hole count out of sync")
+        precondition(holes <= slots && passDepth >= 0, "\(owner): ledger out of range")
+    }
+}

@@ -1,0 +1,58 @@
+/// The reactors whose pipelines depend on one store: hosted there, or subscribed to it
+/// from `transform(mutation:)`. A dispatch to the store stops the released ones first,
+/// so a released reactor never reacts, and its subscriptions leave the store.
+@MainActor
+final class ReactorLinks {
+    private struct Link {
+        let core: AnyReactorCore
+        var isHosted: Bool
+    }
+
+    private var links: [Link] = []
+    /// Runs when the list becomes empty or non-empty (the store's fast path depends on it).
+    var onChange: (() -> Void)?
+
+    var isEmpty: Bool { links.isEmpty }
+
+    func link(_ core: AnyReactorCore, isHosted: Bool) {
+        if let index = links.firstIndex(where: { $0.core === core }) {
+            links[index].isHosted = links[index].isHosted || isHosted
+            return
+        }
+        links.append(Link(core: core, isHosted: isHosted))
+        if links.count == 1 { onChange?() }
+    }
+
+    /// Stops the linked reactors that were released, and drops links to stopped cores.
+    ///
+    /// - Complexity: O(*k*) in linked reactors: one weak load each.
+    func stopReleasedReactors() {
+        guard !links.isEmpty else { return }
+        var stopped = false
+        for link in links where link.core.owner == nil || link.core.isShutDown {
+            ReactorRegistry.shutDown(link.core)
+            stopped = true
+        }
+        guard stopped else { return }
+        links.removeAll { $0.core.isShutDown }
+        if links.isEmpty { onChange?() }
+    }
+
+    /// The effects that hosted reactors run.
+    var hostedEffectCount: Int {
+        stopReleasedReactors()
+        return links.reduce(0) { $0 + ($1.isHosted ? $1.core.effectCount : 0) }
+    }
+
+    /// Waits until no hosted reactor runs an effect.
+    func waitForHostedEffects() async {
+        while let busy = links.first(where: { $0.isHosted && $0.core.effectCount > 0 }) {
+            await busy.core.waitForEffects()
+        }
+    }
+
+    /// Cancels every effect of the hosted reactors.
+    func cancelHostedEffects() {
+        for link in links where link.isHosted { link.core.cancelEffects() }
+    }
+}

@@ -1,0 +1,109 @@
+/// Where reactors' cores live, so that a reactor class needs no stored property.
+///
+/// Keyed by the reactor's identity. Each core holds its reactor weakly, and pins its
+/// address (an unowned reference keeps the memory, not the object), so while a core is
+/// registered no other object can have its key: a lookup needs no weak load.
+///
+/// ## Stopping released reactors
+/// Swift offers no hook for the deinit of a class Reflow did not write, and no timer runs
+/// here. A released reactor's core is shut down (its effects cancelled, its subjects,
+/// pipeline, stub and store subscriptions freed):
+/// - at once, when a ``ReactorView`` lets go of it (the usual screen lifetime);
+/// - at once, when one of its effects delivers after it was released;
+/// - otherwise at the next Reflow operation that could observe it: a dispatch to a store
+///   it is hosted in or subscribed to (``ReactorLinks``), that store's
+///   `subscriptionCount` or effect counts, or the creation of another reactor.
+///
+/// So memory never grows with the number of reactors ever created: at most the reactors
+/// released since the last such operation wait.
+@MainActor @usableFromInline
+package enum ReactorRegistry {
+    @usableFromInline static var cores: [ObjectIdentifier: AnyReactorCore] = [:]
+    /// The last core looked up: a screen's reactor is asked for again and again.
+    @exclusivity(unchecked) @usableFromInline static var lastCore: AnyReactorCore?
+    /// The core whose pipeline is being built: store subscriptions made meanwhile come
+    /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
+    static var coreBeingStarted: AnyReactorCore?
+    /// Above this many cores, creating a reactor sweeps only when the count doubled, so
+    /// creating many live reactors stays linear.
+    private static let sweepEveryCreationUpTo = 512
+    private static var sweepAt = 0
+
+    /// Whether a core exists for the reactor with this identity (for leak tests).
+    package static func hasCore(for reactorID: ObjectIdentifier) -> Bool {
+        stopReleasedReactors()
+        return cores[reactorID] != nil
+    }
+
+    /// The number of registered cores, after stopping released reactors (for leak tests).
+    package static var coreCount: Int {
+        stopReleasedReactors()
+        return cores.count
+    }
+
+    // Inlinable, so a new core's closures are made (and its per-action path specialized)
+    // in the reactor's module.
+    @inlinable
+    static func core<R: Reactor>(for reactor: R) -> ReactorCore<R.Action, R.Mutation, R.State> {
+        let key = ObjectIdentifier(reactor)
+        // Invariant: a registered core pins its reactor's address, so the core filed under
+        // a live reactor's identity was made for this very object, through some static
+        // type of it. Every static type an object can be used as (its class, a base class)
+        // shares one conformance to Reactor, so one Action, Mutation and State: the core
+        // is a ReactorCore<R.Action, R.Mutation, R.State>. Checked in debug builds; the
+        // subclass tests use a reactor through both types.
+        if let lastCore, lastCore.ownerID == key {
+            assert(lastCore is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            return unsafeDowncast(lastCore, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
+        }
+        if let existing = cores[key] {
+            assert(existing is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            lastCore = existing
+            return unsafeDowncast(existing, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
+        }
+        let core = ReactorCore<R.Action, R.Mutation, R.State>(
+            owner: reactor, initialState: reactor.initialState,
+            // Invariant: the first argument is the core's owner, this very object, an R.
+            mutate: { reactor, action in unsafeDowncast(reactor, to: R.self).mutate(action: action) },
+            reduce: { reactor, state, mutation in unsafeDowncast(reactor, to: R.self).reduce(state: state, mutation: mutation) }
+        )
+        register(core)
+        start(core) { core.start(reactor) }
+        return core
+    }
+
+    /// Files a new core under its reactor's identity.
+    @usableFromInline
+    static func register(_ core: AnyReactorCore) {
+        if cores.count <= sweepEveryCreationUpTo || cores.count >= sweepAt {
+            stopReleasedReactors()
+            sweepAt = cores.count * 2
+        }
+        assert(cores[core.ownerID] == nil, "ReactorRegistry: a registered core pins its key")
+        cores[core.ownerID] = core
+        lastCore = core
+    }
+
+    /// Runs `build` with `core` marked as the one being started.
+    @usableFromInline
+    static func start(_ core: AnyReactorCore, _ build: () -> Void) {
+        let outer = coreBeingStarted
+        coreBeingStarted = core
+        build()
+        coreBeingStarted = outer
+    }
+
+    /// Shuts `core` down and forgets it.
+    static func shutDown(_ core: AnyReactorCore) {
+        core.shutDown()
+        if cores[core.ownerID] === core { cores[core.ownerID] = nil }
+        if lastCore === core { lastCore = nil }
+    }
+
+    /// Shuts down the cores of released reactors.
+    ///
+    /// - Complexity: O(*r*) in registered reactors (one weak load each).
+    static func stopReleasedReactors() {
+        for (_, core) in cores where core.owner == nil { shutDown(core) }
+    }
+}
