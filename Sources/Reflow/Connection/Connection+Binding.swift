@@ -111,7 +111,7 @@ extension Connection {
             initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, deliver: deliver
         )
         let subscription = addBinding(observer)
-        observer.deliverCurrent()
+        if case .end = deliver(initial) { subscription.cancel() }
         return subscription
     }
 }

@@ -14,9 +14,14 @@
 /// notification yet, as inside a batch) is not in sync and compares once, by itself.
 @MainActor @usableFromInline
 final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
+    @usableFromInline typealias Pass = (KeyPathGroup, State) -> Void
+
     @usableFromInline let members = ObserverTable<State>()
     /// What the reductions since the last notification can have written.
     @usableFromInline let writes: StateWrites
+    /// ``pass(_:_:)``, referenced from the subscriber's module so that it is specialized
+    /// there for the concrete `State` and `Value`.
+    let specializedPass: Pass
 
     // Indexed by selector number. Read and written only on the main actor by the pass and
     // by joining members; no access spans a subscriber's call.
@@ -30,12 +35,13 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     private var freeSelectors: [Int] = []
 
     @usableFromInline
-    init(writes: StateWrites) {
+    init(writes: StateWrites, pass: @escaping Pass) {
         self.writes = writes
+        self.specializedPass = pass
     }
 
     override func notify(_ state: State) {
-        Self.pass(self, state)
+        specializedPass(self, state)
     }
 
     override var subscriptionCount: Int { members.liveCount }

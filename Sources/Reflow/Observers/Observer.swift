@@ -3,9 +3,10 @@
 /// observe the values sent, an entity's subscribers observe that entity.
 ///
 /// Subclasses override `notify(_:)`; a table calls one virtual method per observer and
-/// never boxes a value. Most observers are a ``SelectingObserver``; groups of store
-/// subscriptions (``SelectionGroup``, ``KeyPathGroup``) and per-source observers
-/// (a connection's, an entity index) are the others.
+/// never boxes a value. Most observers are a ``SelectingObserver`` (select, compare,
+/// deliver) or a ``ClosureObserver`` (every value); groups of store subscriptions
+/// (``SelectionGroup``, ``KeyPathGroup``) and per-source observers (a connection's, an
+/// entity index) are the others.
 @MainActor @usableFromInline
 class Observer<Value>: SubscriptionTarget {
     /// Position in the table's array; updated when the table compacts.
@@ -20,9 +21,6 @@ class Observer<Value>: SubscriptionTarget {
 
     /// Receives the source's new value.
     @usableFromInline func notify(_ value: Value) {}
-
-    /// Delivers the value it selected when it was created (a binding fires when made).
-    func deliverCurrent() {}
 
     /// The source went away (its table was released): end anything waiting for values.
     nonisolated func sourceDidEnd() {}

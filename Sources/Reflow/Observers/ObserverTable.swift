@@ -130,18 +130,14 @@ final class ObserverTable<Value> {
         // meanwhile (who already got the current value) are not in it. One removed
         // meanwhile stays alive in `retired` and is skipped through its `isActive` flag.
         let snapshot = observers
-        var index = 0
-        while index < end {
-            if let observer = snapshot[index] {
-                #if REFLOW_INTERNAL_CHECKS
-                precondition(observer.takeUnretainedValue() is Member, "ObserverTable: a member of another type")
-                #endif
-                // Invariant (above): the object is a Member, so reading it as one is sound.
-                withBorrowed(Unmanaged<Member>.fromOpaque(observer.toOpaque())) { member in
-                    if member.isActive { body(member) }
-                }
+        for case let observer? in snapshot[..<end] {
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(observer.takeUnretainedValue() is Member, "ObserverTable: a member of another type")
+            #endif
+            // Invariant (above): the object is a Member, so reading it as one is sound.
+            withBorrowed(Unmanaged<Member>.fromOpaque(observer.toOpaque())) { member in
+                if member.isActive { body(member) }
             }
-            index += 1
         }
         ledger.passDepth -= 1
         // Removals outside a pass compact at once, so only retired observers leave work.

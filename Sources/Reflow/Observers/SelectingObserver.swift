@@ -2,11 +2,11 @@
 /// new source value, compares it with the last value it delivered, and delivers it only
 /// when it is not a duplicate.
 ///
-/// Every single observer uses it: a connection's bindings to closures and to object
-/// properties, list bindings with their own element comparison, async streams, per-entity
-/// subscriptions and a signal's subscribers (which select the value itself and never skip).
-/// Groups of store subscriptions (``SelectionGroup``, ``KeyPathGroup``) run the same three
-/// steps over many members in one specialized loop.
+/// Every single observer that selects uses it: a connection's bindings to closures and to
+/// object properties, list bindings with their own element comparison, async streams and
+/// per-entity subscriptions. Groups of store subscriptions (``SelectionGroup``,
+/// ``KeyPathGroup``) run the same three steps over many members in one specialized loop.
+/// A signal's subscribers select nothing and skip nothing: they are a ``ClosureObserver``.
 ///
 /// The steps are compiled into one closure by ``make(initial:select:isDuplicate:deliver:)``,
 /// which is inlinable: built in the subscriber's module, the selection and the comparison
@@ -24,21 +24,18 @@ final class SelectingObserver<Source>: Observer<Source> {
 
     /// Selects, compares and delivers; built by `make`.
     @usableFromInline let update: (Source) -> Outcome
-    /// Delivers the last value again (used once, when a binding is made).
-    let redeliver: () -> Outcome
     /// Runs when the source goes away (a stream finishes).
     let onSourceEnd: (@Sendable () -> Void)?
 
     @usableFromInline
-    init(update: @escaping (Source) -> Outcome, redeliver: @escaping () -> Outcome,
-         onSourceEnd: (@Sendable () -> Void)?) {
+    init(update: @escaping (Source) -> Outcome, onSourceEnd: (@Sendable () -> Void)?) {
         self.update = update
-        self.redeliver = redeliver
         self.onSourceEnd = onSourceEnd
     }
 
     /// An observer that delivers `select(source)` whenever it is not a duplicate of the
-    /// last value delivered, starting from `initial`.
+    /// last value delivered, starting from `initial` (which the caller delivers itself,
+    /// if it should: a binding fires when made, a stream yields it first).
     ///
     /// - Parameters:
     ///   - initial: The value it starts from, as if already delivered.
@@ -60,24 +57,13 @@ final class SelectingObserver<Source>: Observer<Source> {
                 last.value = value
                 return deliver(value)
             },
-            redeliver: { deliver(last.value) },
             onSourceEnd: onSourceEnd
         )
-    }
-
-    /// An observer that delivers every value of its source: a signal's subscriber.
-    @inlinable
-    static func everyValue(_ onNext: @escaping (Source) -> Void) -> SelectingObserver {
-        SelectingObserver(update: { onNext($0); return .keep }, redeliver: { .keep }, onSourceEnd: nil)
     }
 
     @usableFromInline
     override func notify(_ source: Source) {
         if case .end = update(source) { endSubscription() }
-    }
-
-    override func deliverCurrent() {
-        if case .end = redeliver() { endSubscription() }
     }
 
     nonisolated override func sourceDidEnd() {
@@ -96,5 +82,22 @@ final class LastValue<Value> {
     @usableFromInline
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// An observer that delivers every value of its source, selecting and skipping nothing:
+/// a signal's subscriber.
+@MainActor @usableFromInline
+final class ClosureObserver<Value>: Observer<Value> {
+    @usableFromInline let onNext: (Value) -> Void
+
+    @usableFromInline
+    init(_ onNext: @escaping (Value) -> Void) {
+        self.onNext = onNext
+    }
+
+    @usableFromInline
+    override func notify(_ value: Value) {
+        onNext(value)
     }
 }

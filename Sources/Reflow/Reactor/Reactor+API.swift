@@ -13,6 +13,10 @@ extension Reactor {
     ///
     /// A hosted reactor's state emits when its slice changes from any source (when
     /// `State` is `Equatable`; otherwise on every store change).
+    // Inlinable, like every accessor that can be a reactor's first use: the first use
+    // makes the core, and a core made in the reactor's module has its per-action path
+    // specialized (benchmarks R1, R2).
+    @inlinable
     public var state: Signal<State> { core.stateSignal }
 
     /// The state now. After `action.send(_:)` of an action whose mutations are
@@ -22,12 +26,14 @@ extension Reactor {
 
     /// Whether the reactor is stubbed for a view test: actions are recorded in
     /// ``stub`` and `mutate`/`reduce` never run; `state` follows `stub.state`.
+    @inlinable
     public var isStubEnabled: Bool {
         get { core.isStubEnabled }
         set { core.isStubEnabled = newValue }
     }
 
     /// The stub used when ``isStubEnabled`` is `true`.
+    @inlinable
     public var stub: Stub<Self> { Stub(storage: core.stub) }
 
     /// The values of a `@Pulse` state property: one per assignment, even of an equal

@@ -40,10 +40,15 @@ class AnyReactorCore {
 ///
 /// It is generic over the reactor's `Action`, `Mutation` and `State`, not over its class:
 /// a reactor used through a base class and through a subclass has one conformance, so
-/// one core type, one state (ReactorKit supports generic subclassing). The reactor's
-/// `mutate` and `reduce` are reached through closures made in the reactor's module for the
-/// class the core was created with (``ReactorRegistry/core(for:)``), so the per-action
-/// path stays specialized (benchmark R1).
+/// one core type, one state (ReactorKit supports generic subclassing). The per-action
+/// path (`handle`, `deliver`, `apply`) is generic over the class `R` the core was created
+/// with: `start` builds the pipeline's closures with it, in the reactor's module
+/// (``ReactorRegistry/core(for:)``), so that path is specialized for the concrete reactor
+/// (benchmark R1), and the owner is read as an `R` without a dynamic cast.
+///
+/// Invariant for those unchecked reads: `owner` is the very object the core was made
+/// for, passed in as an `R`; every `R` given to the per-action path is that creation type
+/// (only the closures `start` builds call it).
 @MainActor @usableFromInline
 final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactorCore {
     @usableFromInline let actionSubject = SignalSubject<Action>()
@@ -53,10 +58,6 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     let effects = EffectRegistry()
     @usableFromInline let pipeline = SubscriptionBag()
     @usableFromInline var statePipeline: Subscription?
-    /// Calls the reactor's `mutate`; the first argument is the reactor (``owner``).
-    @usableFromInline let mutate: (AnyObject, Action) -> Effect<Mutation>
-    /// Calls the reactor's `reduce`; the first argument is the reactor (``owner``).
-    @usableFromInline let reduce: (AnyObject, State, Mutation) -> State
     // The `@exclusivity(unchecked)` properties are read and written only on the main
     // actor, by the per-action path; none is passed `inout` across a call to user code, so
     // the per-access run-time checks (about a fifth of R1) guard nothing.
@@ -82,13 +83,9 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     }
 
     @usableFromInline
-    init(owner: AnyObject, initialState: State,
-         mutate: @escaping (AnyObject, Action) -> Effect<Mutation>,
-         reduce: @escaping (AnyObject, State, Mutation) -> State) {
+    init(owner: AnyObject, initialState: State) {
         self.rawState = initialState
         self.transformedState = initialState
-        self.mutate = mutate
-        self.reduce = reduce
         super.init(owner: owner)
     }
 
@@ -99,19 +96,19 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         let actions = reactor.transform(action: actionSubject.signal)
         if actions.passThroughSource == ObjectIdentifier(actionSubject) {
             actionSubject.subscribe { [unowned self] action in
-                if self.isStubEnabled { self.stub.record(action) } else { self.handle(action) }
+                if self.isStubEnabled { self.stub.record(action) } else { self.handle(action, as: R.self) }
             }.store(in: pipeline)
         } else {
             actionSubject.subscribe { [unowned self] action in
                 if self.isStubEnabled { self.stub.record(action) }
             }.store(in: pipeline)
-            actions.subscribe { [unowned self] action in self.handle(action) }.store(in: pipeline)
+            actions.subscribe { [unowned self] action in self.handle(action, as: R.self) }.store(in: pipeline)
         }
         let mutations = reactor.transform(mutation: mutationSubject.signal)
         mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
         if !mutationsPassThrough {
             mutations.subscribe { [unowned self] mutation in
-                if let reactor = self.owner { self.apply(mutation, to: reactor) }
+                if let reactor = self.owner { self.apply(mutation, to: unsafeDowncast(reactor, to: R.self)) }
             }.store(in: pipeline)
         }
         let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.rawState }))
@@ -137,6 +134,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         return stub
     }
 
+    @usableFromInline
     var stateSignal: Signal<State> {
         Signal { [weak self] observer in
             guard let self else { return .empty }
@@ -151,30 +149,32 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     override func cancelEffects() { effects.cancelAll() }
 
     @inlinable
-    func handle(_ action: Action) {
-        guard !isStubEnabled, let reactor = owner else { return }
-        let effect = mutate(reactor, action)
+    func handle<R: Reactor>(_ action: Action, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+        guard !isStubEnabled, let owner else { return }
+        let reactor = unsafeDowncast(owner, to: R.self)  // the type's invariant
+        let effect = reactor.mutate(action: action)
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
             // weak reference) per action (benchmark R1).
             return deliver(mutation, to: reactor)
         }
-        launch(effect)
+        launch(effect, as: R.self)
     }
 
+    // Not inlinable: effects that run are the slow path.
     @usableFromInline
-    func launch(_ effect: Effect<Mutation>) {
+    func launch<R: Reactor>(_ effect: Effect<Mutation>, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         effects.launch(effect) { [weak self] mutation in
-            self?.receive(mutation)
+            self?.receive(mutation, as: R.self)
         }
     }
 
-    private func receive(_ mutation: Mutation) {
-        guard let reactor = owner else {
+    func receive<R: Reactor>(_ mutation: Mutation, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+        guard let owner else {
             ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
             return
         }
-        deliver(mutation, to: reactor)
+        deliver(mutation, to: unsafeDowncast(owner, to: R.self))
     }
 
     /// Hands a mutation to `transform(mutation:)`, or straight to `apply` when that
@@ -183,7 +183,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     // The caller holds `reactor`: one weak load per action, not one per stage (a weakly
     // referenced object pays the runtime's slow reference counting on each load).
     @inlinable
-    func deliver(_ mutation: Mutation, to reactor: AnyObject) {
+    func deliver<R: Reactor>(_ mutation: Mutation, to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard mutationsPassThrough else { return mutationSubject.send(mutation) }
         if isApplying {
             queuedMutations.append(mutation)
@@ -202,12 +202,12 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     }
 
     @inlinable
-    func apply(_ mutation: Mutation, to reactor: AnyObject) {
+    func apply<R: Reactor>(_ mutation: Mutation, to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard !isStubEnabled else { return }
         if let host {
             host.dispatch(mutation)
         } else {
-            rawState = reduce(reactor, rawState, mutation)
+            rawState = reactor.reduce(state: rawState, mutation: mutation)
             if statesPassThrough { publish(rawState) } else { rawStates.send(rawState) }
         }
     }

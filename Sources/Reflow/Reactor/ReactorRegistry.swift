@@ -23,7 +23,7 @@ package enum ReactorRegistry {
     @exclusivity(unchecked) @usableFromInline static var lastCore: AnyReactorCore?
     /// The core whose pipeline is being built: store subscriptions made meanwhile come
     /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
-    static var coreBeingStarted: AnyReactorCore?
+    @usableFromInline static var coreBeingStarted: AnyReactorCore?
     /// Above this many cores, creating a reactor sweeps only when the count doubled, so
     /// creating many live reactors stays linear.
     private static let sweepEveryCreationUpTo = 512
@@ -61,14 +61,15 @@ package enum ReactorRegistry {
             lastCore = existing
             return unsafeDowncast(existing, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
-        let core = ReactorCore<R.Action, R.Mutation, R.State>(
-            owner: reactor, initialState: reactor.initialState,
-            // Invariant: the first argument is the core's owner, this very object, an R.
-            mutate: { reactor, action in unsafeDowncast(reactor, to: R.self).mutate(action: action) },
-            reduce: { reactor, state, mutation in unsafeDowncast(reactor, to: R.self).reduce(state: state, mutation: mutation) }
-        )
+        let core = ReactorCore<R.Action, R.Mutation, R.State>(owner: reactor, initialState: reactor.initialState)
         register(core)
-        start(core) { core.start(reactor) }
+        // Marked as being started: store subscriptions its transforms make link it to
+        // their store. Called directly (not through a closure) so that the pipeline is
+        // specialized here, in the reactor's module.
+        let outer = coreBeingStarted
+        coreBeingStarted = core
+        core.start(reactor)
+        coreBeingStarted = outer
         return core
     }
 
@@ -82,15 +83,6 @@ package enum ReactorRegistry {
         assert(cores[core.ownerID] == nil, "ReactorRegistry: a registered core pins its key")
         cores[core.ownerID] = core
         lastCore = core
-    }
-
-    /// Runs `build` with `core` marked as the one being started.
-    @usableFromInline
-    static func start(_ core: AnyReactorCore, _ build: () -> Void) {
-        let outer = coreBeingStarted
-        coreBeingStarted = core
-        build()
-        coreBeingStarted = outer
     }
 
     /// Shuts `core` down and forgets it.

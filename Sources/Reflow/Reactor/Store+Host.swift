@@ -18,19 +18,24 @@ extension Store {
     ///
     /// Since `State` is not `Equatable` here, `reactor.state` emits on every store change;
     /// make it `Equatable` to emit only when the slice changed.
+    // Inlinable, so that hosting, often a reactor's first use, makes its core in the
+    // reactor's module (see `Reactor.state`).
+    @inlinable
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
-        host(reactor, at: slice, isDuplicate: { _, _ in false })
+        host(reactor, core: reactor.core, at: slice, isDuplicate: { _, _ in false })
     }
 
     /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
     /// the slice changed. See the overload above for lifetimes.
+    @inlinable
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
-        host(reactor, at: slice, isDuplicate: { $0 == $1 })
+        host(reactor, core: reactor.core, at: slice, isDuplicate: { $0 == $1 })
     }
 
-    private func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
-                                  isDuplicate: @escaping (R.State, R.State) -> Bool) {
-        let core = reactor.core
+    @usableFromInline
+    func host<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
+                          at slice: WritableKeyPath<State, R.State>,
+                          isDuplicate: @escaping (R.State, R.State) -> Bool) {
         let hostID = ObjectIdentifier(core)
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
         // A reducer of the slice, scoped like any other: the store then knows that the

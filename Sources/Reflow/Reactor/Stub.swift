@@ -14,6 +14,7 @@
 public final class Stub<R: Reactor> {
     let storage: StubStorage<R.Action, R.State>
 
+    @usableFromInline
     init(storage: StubStorage<R.Action, R.State>) {
         self.storage = storage
     }

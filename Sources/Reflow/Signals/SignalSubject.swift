@@ -19,7 +19,7 @@ public final class SignalSubject<Value> {
 
     /// The values sent into this subject, as a signal.
     public var signal: Signal<Value> {
-        Signal(passingThrough: self) { [observers] observer in observers.subscribe(SelectingObserver.everyValue(observer)) }
+        Signal(passingThrough: self) { [observers] observer in observers.subscribe(ClosureObserver(observer)) }
     }
 
     /// ``signal`` seeded with `value`, still marked as coming from this subject.
@@ -27,13 +27,13 @@ public final class SignalSubject<Value> {
     func signal(seededWith value: @escaping () -> Value) -> Signal<Value> {
         Signal(passingThrough: self) { [observers] observer in
             observer(value())
-            return observers.subscribe(SelectingObserver.everyValue(observer))
+            return observers.subscribe(ClosureObserver(observer))
         }
     }
 
     /// Subscribes to the values sent from now on.
     public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
-        observers.subscribe(SelectingObserver.everyValue(onNext))
+        observers.subscribe(ClosureObserver(onNext))
     }
 
     /// Whether anyone is subscribed.

@@ -21,34 +21,53 @@ final class DispatchLoop<State> {
     @usableFromInline let observers = ObserverTable<State>()
     /// The middleware chain, ending in `reduceAndNotify`; `nil` without middleware.
     var chain: Dispatch?
-    /// The type of the action being reduced; a metatype, so setting it costs no copy.
-    @usableFromInline var reducingActionType: (any Action.Type)?
-    @usableFromInline var pending = PendingActions()
+    // Unchecked: main actor only; every access is a single read or write that calls no
+    // user code (`append` and `popFirst` run none). Read on every dispatch; the checks on
+    // it and on `flags` were a third of S1.
+    @exclusivity(unchecked) @usableFromInline var pending = PendingActions()
     private var isDraining = false
-    @usableFromInline var batchDepth = 0 { didSet { updateIsPlain() } }
     @usableFromInline var batchChangedState = false
     /// Actions dispatched inside a `batch` that began during a notification.
     private var collectedBatch: [any Action]?
     /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
     /// host's identity.
-    var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:] { didSet { updateIsPlain() } }
+    var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:] {
+        didSet { flags.hasHostedReducers = !hostedReducers.isEmpty }
+    }
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline let writes = StateWrites()
-    @usableFromInline var tracksFootprints = false { didSet { updateIsPlain() } }
     /// Reactors whose pipelines depend on this store; checked for release on dispatch.
     let reactorLinks = ReactorLinks()
-    /// Every optional stage is off: `dispatch` may reduce and notify inline.
-    @usableFromInline var isPlain = true
+    // Unchecked: as `pending`.
+    @exclusivity(unchecked) @usableFromInline var flags = Flags()
+
+    /// What the loop is doing and which optional stages are on; read on every dispatch.
+    @usableFromInline
+    struct Flags {
+        /// The type of the action being reduced; a metatype, so setting it costs no copy.
+        @usableFromInline var reducingActionType: (any Action.Type)?
+        @usableFromInline var batchDepth = 0 { didSet { update() } }
+        @usableFromInline var tracksFootprints = false { didSet { update() } }
+        var hasMiddleware = false { didSet { update() } }
+        var hasHostedReducers = false { didSet { update() } }
+        var hasReactorLinks = false { didSet { update() } }
+        /// Every optional stage is off: `dispatch` may reduce and notify inline.
+        @usableFromInline private(set) var isPlain = true
+
+        @usableFromInline init() {}
+
+        private mutating func update() {
+            isPlain = batchDepth == 0 && !tracksFootprints && !hasMiddleware && !hasHostedReducers && !hasReactorLinks
+        }
+    }
 
     init(reducer: Reducer<State>, state: State) {
         self.reducer = reducer
         self.storage = state
-        reactorLinks.onChange = { [unowned self] in self.updateIsPlain() }
+        reactorLinks.onChange = { [unowned self] in self.flags.hasReactorLinks = !self.reactorLinks.isEmpty }
     }
 
-    private func updateIsPlain() {
-        isPlain = chain == nil && hostedReducers.isEmpty && batchDepth == 0 && !tracksFootprints && reactorLinks.isEmpty
-    }
+    @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
 
     /// Installs the middleware chain; `end` is where the last middleware's `next` leads.
     func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>) {
@@ -59,13 +78,13 @@ final class DispatchLoop<State> {
             next = Dispatch { action in link.handle(context, action, rest) }
         }
         chain = next
-        updateIsPlain()
+        flags.hasMiddleware = true
     }
 
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
-        guard isPlain, reducingActionType == nil, !observers.isNotifying else {
+        guard flags.isPlain, flags.reducingActionType == nil, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         reduceAndNotify(action)
@@ -73,7 +92,7 @@ final class DispatchLoop<State> {
 
     @usableFromInline
     func dispatchInGeneral(_ action: any Action) {
-        if let reducing = reducingActionType {
+        if let reducing = flags.reducingActionType {
             preconditionFailure("""
                 Reflow: dispatch(\(action)) was called from inside a reducer while it was \
                 handling an action of type \(reducing). Reducers must be pure: dispatch \
@@ -100,11 +119,11 @@ final class DispatchLoop<State> {
     /// and drain (or, inside a batch, remember to notify when it ends).
     @inlinable
     func reduceAndNotify(_ action: any Action) {
-        reducingActionType = type(of: action)
+        flags.reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
-        if !isPlain { reduceHostedAndNoteWrites(action) }
-        reducingActionType = nil
-        if batchDepth > 0 {
+        if !flags.isPlain { reduceHostedAndNoteWrites(action) }
+        flags.reducingActionType = nil
+        if flags.batchDepth > 0 {
             batchChangedState = true
         } else {
             notifyAndDrain()
@@ -114,18 +133,18 @@ final class DispatchLoop<State> {
     /// A hosted reactor's reducer for its own mutations; what the reductions can write.
     @usableFromInline
     func reduceHostedAndNoteWrites(_ action: any Action) {
-        if tracksFootprints { noteWrites(of: reducer, for: action) }
-        if !hostedReducers.isEmpty, let hosted = action as? any HostedMutation,
+        if flags.tracksFootprints { noteWrites(of: reducer, for: action) }
+        if flags.hasHostedReducers, let hosted = action as? any HostedMutation,
            let hostedReducer = hostedReducers[hosted.hostID] {
             hostedReducer.reduce(&storage, action)
-            if tracksFootprints { noteWrites(of: hostedReducer, for: action) }
+            if flags.tracksFootprints { noteWrites(of: hostedReducer, for: action) }
         }
     }
 
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty { observers.notify(storage) }
-        if tracksFootprints { writes.footprint = .nothing }
+        if flags.tracksFootprints { writes.footprint = .nothing }
         if !pending.isEmpty { drainPending() }
     }
 
@@ -140,10 +159,10 @@ final class DispatchLoop<State> {
             if !actions.isEmpty { pending.append(.batch(actions)) }
             return
         }
-        batchDepth += 1
+        flags.batchDepth += 1
         body()
-        batchDepth -= 1
-        if batchDepth == 0 && batchChangedState {
+        flags.batchDepth -= 1
+        if flags.batchDepth == 0 && batchChangedState {
             batchChangedState = false
             notifyAndDrain()
         }
@@ -156,11 +175,11 @@ final class DispatchLoop<State> {
 
     /// Starts recording what reductions can write.
     func trackFootprints() {
-        guard !tracksFootprints else { return }
-        tracksFootprints = true
+        guard !flags.tracksFootprints else { return }
+        flags.tracksFootprints = true
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
-        writes.footprint = batchDepth > 0 || observers.isNotifying ? .whole : .nothing
+        writes.footprint = flags.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
     }
 
     @usableFromInline

@@ -1,16 +1,18 @@
 /// Actions dispatched while the store was notifying, waiting their turn (FIFO).
 @usableFromInline
 struct PendingActions {
-    enum Entry {
+    @usableFromInline enum Entry {
         case action(any Action)
         /// Actions dispatched inside one `batch` that ran during a notification.
         case batch([any Action])
     }
 
-    private var entries: [Entry] = []
-    private var head = 0
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var head = 0
 
-    @usableFromInline var isEmpty: Bool { head == entries.count }
+    // Inlinable: read on every dispatch; a call here would make the read of `pending`
+    // span a call, which costs a tracked exclusivity access (benchmark S1).
+    @inlinable var isEmpty: Bool { head == entries.count }
 
     init() {}
 

@@ -41,7 +41,8 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        subscribe(keyPath, in: keyPathGroup(of: Value.self), initial: state[keyPath: keyPath], onChange: onChange)
+        subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.pass),
+                  initial: state[keyPath: keyPath], onChange: onChange)
     }
 
     /// Observes a selected value with your own test for "unchanged".
@@ -77,10 +78,11 @@ extension Store {
     /// The newest group if it is a key-path group of `Value` and no pass is running, else
     /// a new group at the end (a member added during a pass must not be visited by it).
     @usableFromInline
-    func keyPathGroup<Value: Equatable>(of _: Value.Type) -> KeyPathGroup<State, Value> {
+    func keyPathGroup<Value: Equatable>(of _: Value.Type,
+                                        pass: @escaping KeyPathGroup<State, Value>.Pass) -> KeyPathGroup<State, Value> {
         noteSubscriberFromReactor()
         if !observers.isNotifying, let newest = observers.newest as? KeyPathGroup<State, Value> { return newest }
-        let group = KeyPathGroup<State, Value>(writes: loop.writes)
+        let group = KeyPathGroup<State, Value>(writes: loop.writes, pass: pass)
         observers.insert(group)
         return group
     }

@@ -71,6 +71,38 @@ import Reflow
         }
     }
 
+    /// Bug: a reducer that read `store.state` silently saw a half-applied state.
+    @Test func readingStoreStateFromAReducer_stopsWithMessageNamingTheAction() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                var store: Store<Int>?
+                store = Store(reducer: Reducer { state, action in
+                    if action is ReentrantTrigger { state = (store?.state ?? 0) + 1 }
+                }, state: 0)
+                store?.dispatch(ReentrantTrigger())
+            }
+        }
+        .map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("Store.state was read from inside a reducer"))
+            #expect(message.contains("ReentrantTrigger"))
+            #expect(message.contains("inout state parameter"))
+        }
+    }
+
+    @Test func readingStoreState_betweenAndAfterReductions_isAllowed() {
+        let store = makeStore(middleware: [Middleware { context, action, next in
+            let before = context.state.count
+            next(action)
+            #expect(context.state.count >= before)
+        }])
+        var seen: [Int] = []
+        let subscription = store.subscribe(\.count) { _ in seen.append(store.state.count) }
+        store.dispatch(Add(amount: 2))
+        #expect(seen == [0, 2])
+        _ = subscription
+    }
+
     @Test func batch_notifiesOnceWithFinalState() {
         let store = makeStore()
         var counts: [Int] = []
