@@ -5,7 +5,7 @@
 /// Each id with subscribers has a table of its own; the table is dropped with its last
 /// subscriber, and the index leaves the store with its last table, so nothing stays for
 /// ids no longer watched.
-@MainActor
+@MainActor @usableFromInline
 final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observer<State> {
     let keyPath: KeyPath<State, EntityCollection<ID, Entity>>
     private var subscribers: [ID: ObserverTable<Entity?>] = [:]
@@ -27,16 +27,10 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     /// The number of ids with a table (for leak tests).
     var watchedIDCount: Int { subscribers.count }
 
-    func subscribe(_ id: ID, current: EntityCollection<ID, Entity>, onChange: @escaping (Entity?) -> Void) -> Subscription {
-        let table = subscribers[id] ?? makeTable(for: id)
-        let initial = current[id: id]
-        let observer = SelectingObserver<Entity?>.make(
-            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 },
-            deliver: { onChange($0); return .keep }
-        )
-        let subscription = table.subscribe(observer)
-        onChange(initial)
-        return subscription
+    /// Adds `observer` for the entity with `id`.
+    @usableFromInline
+    func subscribe(_ id: ID, _ observer: Observer<Entity?>) -> Subscription {
+        (subscribers[id] ?? makeTable(for: id)).subscribe(observer)
     }
 
     private func makeTable(for id: ID) -> ObserverTable<Entity?> {

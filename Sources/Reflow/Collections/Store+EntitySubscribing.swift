@@ -16,26 +16,41 @@ extension Store {
     ///
     /// - Complexity: O(*c*) per dispatch in the entities that changed, not in the
     ///   collection's size or the number of entity subscriptions.
+    // Inlinable: the per-entity observer is then built, and its comparison specialized,
+    // in the caller's module (benchmark S3x).
+    @inlinable
     public func subscribe<ID: Hashable, Entity: Equatable>(
         _ id: ID, in collection: KeyPath<State, EntityCollection<ID, Entity>>,
         _ onChange: @escaping (Entity?) -> Void
     ) -> Subscription {
-        let current = state[keyPath: collection]
+        let index = entityIndex(for: collection)
+        let initial = state[keyPath: collection][id: id]
+        let observer = SelectingObserver<Entity?>.make(
+            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange
+        )
+        let subscription = index.subscribe(id, observer)
+        onChange(initial)
+        return subscription
+    }
+
+    /// The index of per-entity subscriptions on `collection`, made on first use.
+    @usableFromInline
+    func entityIndex<ID: Hashable, Entity: Equatable>(
+        for collection: KeyPath<State, EntityCollection<ID, Entity>>
+    ) -> EntityObserverIndex<State, ID, Entity> {
         noteSubscriberFromReactor()
-        let index: EntityObserverIndex<State, ID, Entity>
         if let existing = entityIndexes[collection] {
             // Invariant: an index is stored under its own key path, whose value type fixes
             // ID and Entity, so the stored index has exactly this type.
-            index = existing as! EntityObserverIndex<State, ID, Entity>
-        } else {
-            index = EntityObserverIndex(keyPath: collection, current: current)
-            index.onEmpty = { [unowned self, unowned index] in
-                if self.entityIndexes[collection] === index { self.entityIndexes[collection] = nil }
-                index.endSubscription()
-            }
-            entityIndexes[collection] = index
-            observers.insert(index)
+            return existing as! EntityObserverIndex<State, ID, Entity>
         }
-        return index.subscribe(id, current: current, onChange: onChange)
+        let index = EntityObserverIndex(keyPath: collection, current: state[keyPath: collection])
+        index.onEmpty = { [unowned self, unowned index] in
+            if self.entityIndexes[collection] === index { self.entityIndexes[collection] = nil }
+            index.endSubscription()
+        }
+        entityIndexes[collection] = index
+        observers.insert(index)
+        return index
     }
 }

@@ -20,8 +20,7 @@ extension Connection {
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 },
-            deliver: { sink($0); return .keep }
+            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, onChange: sink
         ))
         sink(initial)
         return subscription
@@ -47,8 +46,7 @@ extension Connection {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
             initial: initial, select: { $0[keyPath: keyPath] },
-            isDuplicate: { $0.elementsEqual($1, by: isEqual) },
-            deliver: { sink($0); return .keep }
+            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: sink
         ))
         sink(initial)
         return subscription

@@ -8,7 +8,7 @@ extension ObserverTable {
         let initial = select(current)
         let observer = SelectingObserver<Value>.make(
             initial: initial, select: select, isDuplicate: isDuplicate,
-            deliver: { continuation.yield($0); return .keep },
+            onChange: { continuation.yield($0) },
             onSourceEnd: { continuation.finish() }
         )
         insert(observer)

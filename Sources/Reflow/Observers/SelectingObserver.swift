@@ -61,6 +61,27 @@ final class SelectingObserver<Source>: Observer<Source> {
         )
     }
 
+    /// An observer that calls `onChange` with `select(source)` whenever it is not a
+    /// duplicate of the last value delivered, starting from `initial`: ``make(initial:select:isDuplicate:deliver:onSourceEnd:)``
+    /// for a delivery that cannot fail, one call less per value (benchmark S3x).
+    @inlinable
+    static func make<Value>(initial: Value, select: @escaping (Source) -> Value,
+                            isDuplicate: @escaping (Value, Value) -> Bool,
+                            onChange: @escaping (Value) -> Void,
+                            onSourceEnd: (@Sendable () -> Void)? = nil) -> SelectingObserver {
+        let last = LastValue(initial)
+        return SelectingObserver(
+            update: { source in
+                let value = select(source)
+                if isDuplicate(last.value, value) { return .keep }
+                last.value = value
+                onChange(value)
+                return .keep
+            },
+            onSourceEnd: onSourceEnd
+        )
+    }
+
     @usableFromInline
     override func notify(_ source: Source) {
         if case .end = update(source) { endSubscription() }

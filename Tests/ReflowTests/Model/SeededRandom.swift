@@ -1,0 +1,68 @@
+import Foundation
+
+/// A small, seeded, reproducible random source for model-based tests (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ percent: Int) -> Bool {
+        Int.random(in: 0..<100, using: &self) < percent
+    }
+
+    mutating func pick<T>(_ values: [T]) -> T {
+        values[Int.random(in: 0..<values.count, using: &self)]
+    }
+}
+
+/// How many random programs a model-based test runs: a few thousand by default, more
+/// with `REFLOW_MODEL_PROGRAMS=N` (for a long soak before a release).
+func modelProgramCount(default count: Int) -> Int {
+    ProcessInfo.processInfo.environment["REFLOW_MODEL_PROGRAMS"].flatMap(Int.init) ?? count
+}
+
+/// The first seed: fixed, so CI is reproducible; `REFLOW_MODEL_SEED=N` starts elsewhere.
+func modelFirstSeed() -> UInt64 {
+    ProcessInfo.processInfo.environment["REFLOW_MODEL_SEED"].flatMap(UInt64.init) ?? 1
+}
+
+/// Shrinks a failing program: drops steps, one at a time, while it still fails, and
+/// simplifies what is left with `simplify` (each candidate is tried in turn).
+func shrink<Step>(_ steps: [Step], simplify: (Step) -> [Step] = { _ in [] },
+                  fails: ([Step]) -> Bool) -> [Step] {
+    var current = steps
+    var improved = true
+    while improved {
+        improved = false
+        for index in current.indices.reversed() where index < current.count {
+            var candidate = current
+            candidate.remove(at: index)
+            if fails(candidate) {
+                current = candidate
+                improved = true
+            }
+        }
+        for index in current.indices {
+            for simpler in simplify(current[index]) {
+                var candidate = current
+                candidate[index] = simpler
+                if fails(candidate) {
+                    current = candidate
+                    improved = true
+                    break
+                }
+            }
+        }
+    }
+    return current
+}

@@ -1,0 +1,104 @@
+import Reflow
+
+struct ModelSetA: Action { var value: Int }
+struct ModelSetB: Action { var value: Int }
+struct ModelBumpC: Action {}
+
+extension ModelAction {
+    var reflowAction: any Action {
+        switch self {
+        case .setA(let value): ModelSetA(value: value)
+        case .setB(let value): ModelSetB(value: value)
+        case .bumpC: ModelBumpC()
+        }
+    }
+
+    init(_ action: any Action) {
+        switch action {
+        case let action as ModelSetA: self = .setA(action.value)
+        case let action as ModelSetB: self = .setB(action.value)
+        default: self = .bumpC
+        }
+    }
+}
+
+/// Scoped reducers for `a` and `b` (so key-path subscriptions to the other slice can be
+/// skipped by footprint), an unscoped one for `c`.
+let modelReducer = Reducer<ModelState>.combine(
+    Reducer<Int>.on(ModelSetA.self) { value, action in value = action.value }.scope(\.a),
+    Reducer<Int>.on(ModelSetB.self) { value, action in value = action.value }.scope(\.b),
+    Reducer<ModelState>.on(ModelBumpC.self) { state, _ in ModelAction.bumpC.reduce(&state) }
+)
+
+/// Runs a program against a real `Store`.
+@MainActor
+final class StoreRunner {
+    private let store: Store<ModelState>
+    private var subscriptions: [Subscription?] = []
+    private var creating: Int?
+    private var budget = StoreProgram.reactionBudget
+    private var result = StoreRunResult()
+
+    init(middleware: [MiddlewareKind]) {
+        store = Store(reducer: modelReducer, state: ModelState(), middleware: middleware.map { kind in
+            Middleware { context, action, next in
+                kind.handle(ModelAction(action), next: { next($0.reflowAction) },
+                            dispatch: { context.dispatch($0.reflowAction) })
+            }
+        })
+    }
+
+    func run(_ steps: [StoreStep]) -> StoreRunResult {
+        for step in steps {
+            switch step {
+            case .subscribe(let spec): subscribe(spec)
+            case .dispatch(let action): store.dispatch(action.reflowAction)
+            case .batch(let items):
+                store.batch {
+                    for item in items {
+                        switch item {
+                        case .action(let action): store.dispatch(action.reflowAction)
+                        case .subscribe(let spec): subscribe(spec)
+                        }
+                    }
+                }
+            case .cancel(let id): if subscriptions.indices.contains(id) { subscriptions[id]?.cancel() }
+            case .release(let id): if subscriptions.indices.contains(id) { subscriptions[id] = nil }
+            }
+        }
+        result.finalState = store.state
+        result.liveSubscriptions = store.subscriptionCount
+        return result
+    }
+
+    private func subscribe(_ spec: SubscriberSpec) {
+        let id = subscriptions.count
+        subscriptions.append(nil)
+        let onChange: (Int) -> Void = { [unowned self] value in
+            self.result.deliveries.append("#\(id) got \(value)")
+            if self.creating != id { self.react(spec, to: value) }
+        }
+        let field = spec.field
+        creating = id
+        let subscription: Subscription = switch spec.kind {
+        case .closure: store.subscribe({ field.select($0) }, onChange)
+        case .keyPath: store.subscribe(field.keyPath, onChange)
+        case .parity: store.subscribe({ field.select($0) % 2 }, onChange)
+        case .customEqual: store.subscribe({ field.select($0) }, isDuplicate: ==, onChange)
+        case .everyState: store.subscribe({ field.select($0) }, isDuplicate: { _, _ in false }, onChange)
+        }
+        creating = nil
+        subscriptions[id] = subscription
+    }
+
+    private func react(_ spec: SubscriberSpec, to value: Int) {
+        guard let reaction = spec.reaction, value == spec.trigger, budget > 0 else { return }
+        budget -= 1
+        switch reaction {
+        case .dispatch(let action): store.dispatch(action.reflowAction)
+        case .subscribe(let spec): subscribe(spec)
+        case .cancel(let id): if subscriptions.indices.contains(id) { subscriptions[id]?.cancel() }
+        case .batch(let actions): store.batch { for action in actions { store.dispatch(action.reflowAction) } }
+        }
+    }
+}
