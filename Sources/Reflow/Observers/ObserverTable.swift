@@ -86,8 +86,14 @@ final class ObserverTable<Value> {
             return
         }
         if ledger.isEmpty { return }
-        notify(value)
+        // One delivery: this value's pass, then the values sent meanwhile. The depth
+        // stays up throughout, so values sent meanwhile join the queue and slot numbers
+        // stay valid (no compaction until the end).
+        ledger.passDepth += 1
+        forEachActive(as: Observer<Value>.self, upTo: observers.count) { $0.notify(value) }
         if !queued.isEmpty { deliverQueued() }
+        ledger.passDepth -= 1
+        if ledger.passDepth == 0 && !retired.isEmpty { endPass() }
     }
 
     /// One pass with `value`, with no queueing: for a source that cannot send while it
@@ -97,11 +103,9 @@ final class ObserverTable<Value> {
         forEachActive(as: Observer<Value>.self, upTo: observers.count) { $0.notify(value) }
     }
 
+    /// Tells the queued values in order, each to the observers there when it was sent.
     @usableFromInline
     func deliverQueued() {
-        // One pass at a time, in order; the pass depth stays up so that values sent
-        // meanwhile join the queue and slot numbers stay valid (no compaction).
-        ledger.passDepth += 1
         var index = 0
         while index < queued.count {
             let (value, slots) = queued[index]
@@ -109,8 +113,6 @@ final class ObserverTable<Value> {
             index += 1
         }
         queued.removeAll()
-        ledger.passDepth -= 1
-        if ledger.passDepth == 0 { endPass() }
     }
 
     /// One pass: calls `body` with every live observer in the first `end` slots, in order,
