@@ -1,0 +1,62 @@
+import Testing
+@testable import Reflow
+
+/// Store subscription groups: who joins which group, and that a group's pass visits its
+/// members in order and skips those cancelled or added meanwhile.
+@MainActor
+@Suite struct GroupTests {
+    private struct State { var a = 0; var b = 0 }
+    private struct SetA: Action { var value: Int }
+    private let reducer = Reducer<State>.on(SetA.self) { state, action in state.a = action.value }
+
+    @Test func consecutiveSubscriptionsOfOneKind_shareAGroup_othersStartANewOne() {
+        let store = Store(reducer: reducer, state: State())
+        let subscriptions = [
+            store.subscribe({ $0.a }) { _ in },
+            store.subscribe({ $0.b }) { _ in },          // same value type: same group
+            store.subscribe({ "\($0.a)" }) { _ in },     // another type: a new group
+            store.subscribe(\.a) { _ in },               // key paths: their own group
+            store.subscribe(\.b) { _ in },
+        ]
+        #expect(store.observers.liveCount == 3)
+        #expect(store.subscriptionCount == 5)
+        _ = subscriptions
+    }
+
+    @Test func subscriptionDuringAPass_startsANewGroup() {
+        let store = Store(reducer: reducer, state: State())
+        var inner: Subscription?
+        let outer = store.subscribe({ $0.a }) { a in
+            if a == 1 && inner == nil { inner = store.subscribe({ $0.b }) { _ in } }
+        }
+        #expect(store.observers.liveCount == 1)
+        store.dispatch(SetA(value: 1))
+        #expect(store.observers.liveCount == 2)  // not joined to the group being notified
+        _ = (outer, inner)
+    }
+
+    @Test func keyPathGroup_projectsASharedKeyPathOnce_andFreesItsSelectorWithTheLastMember() throws {
+        let store = Store(reducer: reducer, state: State())
+        var seen: [String] = []
+        var subscriptions = (0..<3).map { index in store.subscribe(\.a) { seen.append("\(index):\($0)") } }
+        let group = try #require(store.observers.newest as? KeyPathGroup<State, Int>)
+        #expect(group.keyPaths.compactMap { $0 }.count == 1)
+        store.dispatch(SetA(value: 4))
+        #expect(seen == ["0:0", "1:0", "2:0", "0:4", "1:4", "2:4"])
+        subscriptions.removeAll()
+        #expect(group.keyPaths.allSatisfy { $0 == nil })
+        #expect(store.subscriptionCount == 0)
+    }
+
+    @Test func selectionGroup_cancelledMembersAreSqueezedOut_orderKept() throws {
+        let store = Store(reducer: reducer, state: State())
+        var seen: [Int] = []
+        let subscriptions = (0..<60).map { index in store.subscribe({ $0.a + index * 0 }) { _ in seen.append(index) } }
+        let group = try #require(store.observers.newest as? SelectionGroup<State, Int>)
+        for (index, subscription) in subscriptions.enumerated() where index % 3 != 0 { subscription.cancel() }
+        #expect(group.selects.count < 60)
+        seen = []
+        store.dispatch(SetA(value: 1))
+        #expect(seen == Array(stride(from: 0, to: 60, by: 3)))
+    }
+}
