@@ -51,7 +51,11 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     static func pass(_ group: KeyPathGroup, _ state: State) {
         group.refresh(from: state)
-        group.members.forEachActive(as: KeyPathMember<State, Value>.self, upTo: group.members.observers.count) { member in
+        group.members.forEachActive(upTo: group.members.observers.count) { observer in
+            // Invariant: a group's member table holds only its members (`subscribe` is the
+            // only insert); checked in debug builds.
+            assert(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
+            let member = unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
             let selector = member.selector
             // Invariant: a member's selector stays live while the member is (a selector is
             // freed with its last member), so its last value is set.

@@ -90,7 +90,7 @@ final class ObserverTable<Value> {
         // stays up throughout, so values sent meanwhile join the queue and slot numbers
         // stay valid (no compaction until the end).
         ledger.passDepth += 1
-        forEachActive(as: Observer<Value>.self, upTo: observers.count) { $0.notify(value) }
+        notify(value)
         if !queued.isEmpty { deliverQueued() }
         ledger.passDepth -= 1
         if ledger.passDepth == 0 && !retired.isEmpty { endPass() }
@@ -100,7 +100,7 @@ final class ObserverTable<Value> {
     /// notifies (a store queues actions, not states).
     @inlinable
     func notify(_ value: Value) {
-        forEachActive(as: Observer<Value>.self, upTo: observers.count) { $0.notify(value) }
+        forEachActive(upTo: observers.count) { $0.notify(value) }
     }
 
     /// Tells the queued values in order, each to the observers there when it was sent.
@@ -109,53 +109,38 @@ final class ObserverTable<Value> {
         var index = 0
         while index < queued.count {
             let (value, slots) = queued[index]
-            forEachActive(as: Observer<Value>.self, upTo: slots) { $0.notify(value) }
+            forEachActive(upTo: slots) { $0.notify(value) }
             index += 1
         }
         queued.removeAll()
     }
 
     /// One pass: calls `body` with every live observer in the first `end` slots, in order,
-    /// borrowed, seen as `Member`.
+    /// borrowed.
     ///
     /// Observers added during the pass are not visited; one removed during the pass is
     /// skipped if the pass has not reached it yet.
-    ///
-    /// - Precondition: every observer in the table is a `Member` (a group's member table
-    ///   holds one type); checked under `REFLOW_INTERNAL_CHECKS`.
-    // Always inlined: called with a closure, the pass would make one more indirect call
-    // per observer.
+    // Always inlined, and not generic: called with a closure, the pass would make one
+    // more indirect call per observer (benchmarks S2, R2).
     @inlinable @inline(__always)
-    func forEachActive<Member: Observer<Value>>(as _: Member.Type, upTo end: Int, _ body: (Member) -> Void) {
+    func forEachActive(upTo end: Int, _ body: (Observer<Value>) -> Void) {
         ledger.passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
         // meanwhile stays alive in `retired` and is skipped through its `isActive` flag.
         let snapshot = observers
-        // Iterating the whole array (not a slice) when nothing was added since: a slice's
-        // iteration is several calls per element in code that is not specialized (the
-        // per-entity tables, benchmark S3x).
-        if end == snapshot.count {
-            for case let observer? in snapshot { visit(observer, as: Member.self, body) }
-        } else {
-            for index in 0..<end {
-                if let observer = snapshot[index] { visit(observer, as: Member.self, body) }
+        var remaining = end
+        for slot in snapshot {
+            if remaining == 0 { break }
+            remaining -= 1
+            guard let observer = slot else { continue }
+            withBorrowed(observer) { observer in
+                if observer.isActive { body(observer) }
             }
         }
         ledger.passDepth -= 1
         // Removals outside a pass compact at once, so only retired observers leave work.
         if ledger.passDepth == 0 && !retired.isEmpty { endPass() }
-    }
-
-    @inlinable @inline(__always)
-    func visit<Member: Observer<Value>>(_ observer: Unmanaged<Observer<Value>>, as _: Member.Type, _ body: (Member) -> Void) {
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(observer.takeUnretainedValue() is Member, "ObserverTable: a member of another type")
-        #endif
-        // Invariant (see `forEachActive`): the object is a Member, so reading it as one is sound.
-        withBorrowed(Unmanaged<Member>.fromOpaque(observer.toOpaque())) { member in
-            if member.isActive { body(member) }
-        }
     }
 
     /// The most recently added observer, if it is still live.

@@ -28,8 +28,8 @@ extension Reactor {
     /// ``stub`` and `mutate`/`reduce` never run; `state` follows `stub.state`.
     @inlinable
     public var isStubEnabled: Bool {
-        get { core.isStubEnabled }
-        set { core.isStubEnabled = newValue }
+        get { core.path.isStubEnabled }
+        set { core.path.isStubEnabled = newValue }
     }
 
     /// The stub used when ``isStubEnabled`` is `true`.

@@ -58,21 +58,33 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     let effects = EffectRegistry()
     @usableFromInline let pipeline = SubscriptionBag()
     @usableFromInline var statePipeline: Subscription?
-    // The `@exclusivity(unchecked)` properties are read and written only on the main
-    // actor, by the per-action path; none is passed `inout` across a call to user code, so
-    // the per-access run-time checks (about a fifth of R1) guard nothing.
-    @exclusivity(unchecked) @usableFromInline var rawState: State
-    @exclusivity(unchecked) @usableFromInline var transformedState: State
-    @exclusivity(unchecked) @usableFromInline var host: Host?
+    // Unchecked: read and written only on the main actor, by the per-action path; no
+    // access is held across a call to user code (`reduce` gets a copy of the state and
+    // its result is stored after it returns), so the per-access run-time checks (about a
+    // fifth of R1) guard nothing.
+    @exclusivity(unchecked) @usableFromInline var path: Path
     private var stubStorage: StubStorage<Action, State>?
-    @exclusivity(unchecked) @usableFromInline var isStubEnabled = false
-    /// Whether `transform(mutation:)` / `transform(state:)` returned their input: then
-    /// mutations and states skip their subject (benchmark R1).
-    @exclusivity(unchecked) @usableFromInline var mutationsPassThrough = false
-    @exclusivity(unchecked) @usableFromInline var statesPassThrough = false
-    /// Mutations that arrived while one was being applied, in order.
-    @exclusivity(unchecked) @usableFromInline var queuedMutations: [Mutation] = []
-    @exclusivity(unchecked) @usableFromInline var isApplying = false
+
+    /// What the per-action path reads and writes.
+    @usableFromInline
+    struct Path {
+        @usableFromInline var rawState: State
+        @usableFromInline var transformedState: State
+        @usableFromInline var host: Host?
+        @usableFromInline var isStubEnabled = false
+        /// Whether `transform(mutation:)` / `transform(state:)` returned their input: then
+        /// mutations and states skip their subject (benchmark R1).
+        @usableFromInline var mutationsPassThrough = false
+        @usableFromInline var statesPassThrough = false
+        /// Mutations that arrived while one was being applied, in order.
+        @usableFromInline var queuedMutations: [Mutation] = []
+        @usableFromInline var isApplying = false
+
+        init(state: State) {
+            rawState = state
+            transformedState = state
+        }
+    }
 
     /// How a hosted reactor reaches its store.
     @usableFromInline
@@ -84,8 +96,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
 
     @usableFromInline
     init(owner: AnyObject, initialState: State) {
-        self.rawState = initialState
-        self.transformedState = initialState
+        self.path = Path(state: initialState)
         super.init(owner: owner)
     }
 
@@ -96,25 +107,25 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         let actions = reactor.transform(action: actionSubject.signal)
         if actions.passThroughSource == ObjectIdentifier(actionSubject) {
             actionSubject.subscribe { [unowned self] action in
-                if self.isStubEnabled { self.stub.record(action) } else { self.handle(action, as: R.self) }
+                if self.path.isStubEnabled { self.stub.record(action) } else { self.handle(action, as: R.self) }
             }.store(in: pipeline)
         } else {
             actionSubject.subscribe { [unowned self] action in
-                if self.isStubEnabled { self.stub.record(action) }
+                if self.path.isStubEnabled { self.stub.record(action) }
             }.store(in: pipeline)
             actions.subscribe { [unowned self] action in self.handle(action, as: R.self) }.store(in: pipeline)
         }
         let mutations = reactor.transform(mutation: mutationSubject.signal)
-        mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
-        if !mutationsPassThrough {
+        path.mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
+        if !path.mutationsPassThrough {
             mutations.subscribe { [unowned self] mutation in
                 if let reactor = self.owner { self.apply(mutation, to: unsafeDowncast(reactor, to: R.self)) }
             }.store(in: pipeline)
         }
-        let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.rawState }))
+        let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.path.rawState }))
         if states.passThroughSource == ObjectIdentifier(rawStates) {
-            statesPassThrough = true
-            transformedState = rawState
+            path.statesPassThrough = true
+            path.transformedState = path.rawState
         } else {
             statePipeline = states.subscribe { [unowned self] state in self.publish(state) }
         }
@@ -122,14 +133,14 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
 
     @inlinable
     var currentState: State {
-        if isStubEnabled { return stub.state }
-        return host?.readSlice() ?? transformedState
+        if path.isStubEnabled { return stub.state }
+        return path.host?.readSlice() ?? path.transformedState
     }
 
     @usableFromInline
     var stub: StubStorage<Action, State> {
         if let stubStorage { return stubStorage }
-        let stub = StubStorage<Action, State>(state: host?.readSlice() ?? transformedState)
+        let stub = StubStorage<Action, State>(state: path.host?.readSlice() ?? path.transformedState)
         stubStorage = stub
         return stub
     }
@@ -138,8 +149,8 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     var stateSignal: Signal<State> {
         Signal { [weak self] observer in
             guard let self else { return .empty }
-            if self.isStubEnabled { return self.stub.stateSignal.subscribe(observer) }
-            observer(self.transformedState)
+            if self.path.isStubEnabled { return self.stub.stateSignal.subscribe(observer) }
+            observer(self.path.transformedState)
             return self.states.subscribe(observer)
         }
     }
@@ -150,7 +161,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
 
     @inlinable
     func handle<R: Reactor>(_ action: Action, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        guard !isStubEnabled, let owner else { return }
+        guard !path.isStubEnabled, let owner else { return }
         let reactor = unsafeDowncast(owner, to: R.self)  // the type's invariant
         let effect = reactor.mutate(action: action)
         if case .output(let mutation) = effect.operation {
@@ -184,49 +195,49 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     // referenced object pays the runtime's slow reference counting on each load).
     @inlinable
     func deliver<R: Reactor>(_ mutation: Mutation, to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        guard mutationsPassThrough else { return mutationSubject.send(mutation) }
-        if isApplying {
-            queuedMutations.append(mutation)
+        guard path.mutationsPassThrough else { return mutationSubject.send(mutation) }
+        if path.isApplying {
+            path.queuedMutations.append(mutation)
             return
         }
-        isApplying = true
-        defer { isApplying = false }
+        path.isApplying = true
+        defer { path.isApplying = false }
         apply(mutation, to: reactor)
-        guard !queuedMutations.isEmpty else { return }
+        guard !path.queuedMutations.isEmpty else { return }
         var index = 0
-        while index < queuedMutations.count {
-            apply(queuedMutations[index], to: reactor)
+        while index < path.queuedMutations.count {
+            apply(path.queuedMutations[index], to: reactor)
             index += 1
         }
-        queuedMutations.removeAll()
+        path.queuedMutations.removeAll()
     }
 
     @inlinable
     func apply<R: Reactor>(_ mutation: Mutation, to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        guard !isStubEnabled else { return }
-        if let host {
+        guard !path.isStubEnabled else { return }
+        if let host = path.host {
             host.dispatch(mutation)
         } else {
-            rawState = reactor.reduce(state: rawState, mutation: mutation)
-            if statesPassThrough { publish(rawState) } else { rawStates.send(rawState) }
+            path.rawState = reactor.reduce(state: path.rawState, mutation: mutation)
+            if path.statesPassThrough { publish(path.rawState) } else { rawStates.send(path.rawState) }
         }
     }
 
     @inlinable
     func publish(_ state: State) {
-        transformedState = state
+        path.transformedState = state
         states.send(state)
     }
 
     /// Makes a store slice this reactor's state.
     func attach<R: Reactor>(to reactor: R, host: Host, sliceChanges: Signal<State>)
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        precondition(self.host == nil, """
+        precondition(path.host == nil, """
             \(R.self) is already hosted in a store. Host a reactor once; to share a slice \
             between screens, host another reactor instance at the same key path.
             """)
-        self.host = host
-        statesPassThrough = false
+        path.host = host
+        path.statesPassThrough = false
         statePipeline?.cancel()
         statePipeline = reactor.transform(state: sliceChanges).subscribe { [unowned self] state in
             self.publish(state)
@@ -238,8 +249,8 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         pipeline.removeAll()
         statePipeline?.cancel()
         statePipeline = nil
-        host?.leave()
-        host = nil
+        path.host?.leave()
+        path.host = nil
         stubStorage = nil
     }
 }
