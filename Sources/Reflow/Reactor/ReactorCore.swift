@@ -119,6 +119,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         path.mutationsPassThrough = mutations.passThroughSource == ObjectIdentifier(mutationSubject)
         if !path.mutationsPassThrough {
             mutations.subscribe { [unowned self] mutation in
+                // The type's invariant: the owner is an R.
                 if let reactor = self.owner { self.apply(mutation, to: unsafeDowncast(reactor, to: R.self)) }
             }.store(in: pipeline)
         }
@@ -185,7 +186,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
             ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
             return
         }
-        deliver(mutation, to: unsafeDowncast(owner, to: R.self))
+        deliver(mutation, to: unsafeDowncast(owner, to: R.self))  // the type's invariant
     }
 
     /// Hands a mutation to `transform(mutation:)`, or straight to `apply` when that
