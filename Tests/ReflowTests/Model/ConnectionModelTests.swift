@@ -6,29 +6,27 @@ import Reflow
 @MainActor
 @Suite struct ConnectionModelTests {
     @Test func randomPrograms_matchTheModel() {
-        let count = modelProgramCount(default: 3_000)
-        let first = modelFirstSeed()
-        func differs(_ program: ConnectionProgram) -> Bool {
+        func fails(_ program: ConnectionProgram) -> Bool {
             let runner = ConnectionRunner(hasStore: program.hasStore)
             let actual = runner.run(program.steps)
             return actual != ConnectionModel(hasStore: program.hasStore).run(program.steps) || !runner.bindingsEndOnCurrentProps
         }
-        for seed in first..<(first + UInt64(count)) {
-            var random = SeededRandom(seed: seed)
-            let program = ConnectionProgram.random(using: &random)
-            guard differs(program) else { continue }
-            let shrunk = shrink(program.steps, simplify: ConnectionProgram.simplify) { steps in
-                differs(ConnectionProgram(hasStore: program.hasStore, steps: steps))
+        checkRandomPrograms(
+            "connection", count: 3_000,
+            generate: { ConnectionProgram.random(using: &$0) },
+            fails: fails,
+            shrink: { program in
+                ConnectionProgram(hasStore: program.hasStore, steps: shrink(program.steps, simplify: ConnectionProgram.simplify) {
+                    fails(ConnectionProgram(hasStore: program.hasStore, steps: $0))
+                })
+            },
+            describe: { program in
+                """
+                \(program)
+                model:      \(ConnectionModel(hasStore: program.hasStore).run(program.steps))
+                connection: \(ConnectionRunner(hasStore: program.hasStore).run(program.steps))
+                """
             }
-            let small = ConnectionProgram(hasStore: program.hasStore, steps: shrunk)
-            Issue.record("""
-                Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1):
-                connection and model differ. Shrunk program:
-                \(small)
-                model:      \(ConnectionModel(hasStore: small.hasStore).run(small.steps))
-                connection: \(ConnectionRunner(hasStore: small.hasStore).run(small.steps))
-                """)
-            return
-        }
+        )
     }
 }

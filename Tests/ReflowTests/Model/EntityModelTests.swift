@@ -188,30 +188,26 @@ import Testing
     }
 
     @Test func randomPrograms_matchTheModel() {
-        let count = modelProgramCount(default: 2_000)
-        let first = modelFirstSeed()
         func fails(_ steps: [Step]) -> Bool {
             let (actual, watchedIDsMatch) = Self.run(steps)
             return actual != Self.model(steps) || !watchedIDsMatch
         }
-        for seed in first..<(first + UInt64(count)) {
-            var random = SeededRandom(seed: seed)
-            let steps = Self.randomProgram(&random)
-            guard fails(steps) else { continue }
-            // Cancels name subscriptions by position, so shrink only by dropping
-            // non-subscribe steps; enough to read the failure.
-            let shrunk = shrink(steps) { candidate in
-                candidate.filter { if case .subscribe = $0 { true } else { false } }.count
-                    == steps.filter { if case .subscribe = $0 { true } else { false } }.count && fails(candidate)
-            }
-            Issue.record("""
-                Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1): \
-                entity subscriptions and model differ. Shrunk program:
-                \(shrunk.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
-                model: \(Self.model(shrunk))
-                store: \(Self.run(shrunk))
-                """)
-            return
+        func subscribeCount(_ steps: [Step]) -> Int {
+            steps.filter { if case .subscribe = $0 { true } else { false } }.count
         }
+        checkRandomPrograms(
+            "entity subscriptions", count: 2_000,
+            generate: { Self.randomProgram(&$0) },
+            fails: fails,
+            // Cancels name subscriptions by position: shrink by dropping other steps only.
+            shrink: { steps in shrink(steps) { subscribeCount($0) == subscribeCount(steps) && fails($0) } },
+            describe: { steps in
+                """
+                \(steps.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
+                model: \(Self.model(steps))
+                store: \(Self.run(steps))
+                """
+            }
+        )
     }
 }

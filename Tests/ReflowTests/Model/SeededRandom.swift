@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A small, seeded, reproducible random source for model-based tests (SplitMix64).
 struct SeededRandom: RandomNumberGenerator {
@@ -65,4 +66,37 @@ func shrink<Step>(_ steps: [Step], simplify: (Step) -> [Step] = { _ in [] },
         }
     }
     return current
+}
+
+/// Runs `count` random programs (`REFLOW_MODEL_PROGRAMS`, from `REFLOW_MODEL_SEED`) and
+/// records one issue for the first that fails: its seed, how to rerun it, and the program
+/// shrunk by `shrink`.
+///
+/// - Parameters:
+///   - what: What is compared with its model, for the message.
+///   - generate: Makes the program for a seed.
+///   - fails: Whether a program's run differs from the model's.
+///   - shrink: Makes a failing program smaller while it still fails.
+///   - describe: The program and both runs, for the message.
+@MainActor
+func checkRandomPrograms<Program>(
+    _ what: String, count: Int,
+    generate: (inout SeededRandom) -> Program,
+    fails: (Program) -> Bool,
+    shrink: (Program) -> Program,
+    describe: (Program) -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let first = modelFirstSeed()
+    for seed in first..<(first + UInt64(modelProgramCount(default: count))) {
+        var random = SeededRandom(seed: seed)
+        let program = generate(&random)
+        guard fails(program) else { continue }
+        Issue.record("""
+            Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1): \
+            \(what) and model differ. Shrunk program:
+            \(describe(shrink(program)))
+            """, sourceLocation: sourceLocation)
+        return
+    }
 }

@@ -92,38 +92,40 @@ import Reflow
         return log
     }
 
-    @Test func randomPrograms_matchTheModel() {
-        let count = modelProgramCount(default: 2_000)
-        let first = modelFirstSeed()
-        for seed in first..<(first + UInt64(count)) {
-            var random = SeededRandom(seed: seed)
-            var steps: [Step] = []
-            var subscribers = 0
-            for _ in 0..<Int.random(in: 3...14, using: &random) {
-                switch Int.random(in: 0..<100, using: &random) {
-                case 0..<35:
-                    let then: Reaction? = switch Int.random(in: 0..<5, using: &random) {
-                    case 0, 1: .send(Int.random(in: 0...3, using: &random))
-                    case 2: .subscribe
-                    case 3: .cancel(Int.random(in: 0...subscribers, using: &random))
-                    default: nil
-                    }
-                    steps.append(.subscribe(onValue: Int.random(in: 0...3, using: &random), then: then))
-                    subscribers += 1
-                case 35..<85: steps.append(.send(Int.random(in: 0...3, using: &random)))
-                default: steps.append(.cancel(Int.random(in: 0...max(subscribers, 1), using: &random)))
+    private static func randomProgram(_ random: inout SeededRandom) -> [Step] {
+        var steps: [Step] = []
+        var subscribers = 0
+        for _ in 0..<Int.random(in: 3...14, using: &random) {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<35:
+                let then: Reaction? = switch Int.random(in: 0..<5, using: &random) {
+                case 0, 1: .send(Int.random(in: 0...3, using: &random))
+                case 2: .subscribe
+                case 3: .cancel(Int.random(in: 0...subscribers, using: &random))
+                default: nil
                 }
+                steps.append(.subscribe(onValue: Int.random(in: 0...3, using: &random), then: then))
+                subscribers += 1
+            case 35..<85: steps.append(.send(Int.random(in: 0...3, using: &random)))
+            default: steps.append(.cancel(Int.random(in: 0...max(subscribers, 1), using: &random)))
             }
-            guard Self.run(steps) != Self.model(steps) else { continue }
-            let shrunk = shrink(steps) { Self.run($0) != Self.model($0) }
-            Issue.record("""
-                Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1): \
-                subject and model differ. Shrunk program:
-                \(shrunk.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
-                model:   \(Self.model(shrunk))
-                subject: \(Self.run(shrunk))
-                """)
-            return
         }
+        return steps
+    }
+
+    @Test func randomPrograms_matchTheModel() {
+        checkRandomPrograms(
+            "signal subject", count: 2_000,
+            generate: { Self.randomProgram(&$0) },
+            fails: { Self.run($0) != Self.model($0) },
+            shrink: { shrink($0) { Self.run($0) != Self.model($0) } },
+            describe: { steps in
+                """
+                \(steps.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
+                model:   \(Self.model(steps))
+                subject: \(Self.run(steps))
+                """
+            }
+        )
     }
 }

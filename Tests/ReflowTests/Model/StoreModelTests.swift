@@ -8,30 +8,26 @@ import Reflow
 @MainActor
 @Suite struct StoreModelTests {
     @Test func randomPrograms_matchTheModel() {
-        let count = modelProgramCount(default: 3_000)
-        let first = modelFirstSeed()
-        var checked = 0
-        for seed in first..<(first + UInt64(count)) {
-            var random = SeededRandom(seed: seed)
-            let program = StoreProgram.random(using: &random)
-            let expected = StoreModel(middleware: program.middleware).run(program.steps)
-            let actual = StoreRunner(middleware: program.middleware).run(program.steps)
-            checked += 1
-            guard actual != expected else { continue }
-            let shrunk = shrink(program.steps, simplify: StoreProgram.simplify) { steps in
-                StoreModel(middleware: program.middleware).run(steps)
-                    != StoreRunner(middleware: program.middleware).run(steps)
-            }
-            let small = StoreProgram(middleware: program.middleware, steps: shrunk)
-            Issue.record("""
-                Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1):
-                store and model differ. Shrunk program:
-                \(small)
-                model: \(StoreModel(middleware: small.middleware).run(small.steps))
-                store: \(StoreRunner(middleware: small.middleware).run(small.steps))
-                """)
-            return
+        func fails(_ program: StoreProgram) -> Bool {
+            StoreModel(middleware: program.middleware).run(program.steps)
+                != StoreRunner(middleware: program.middleware).run(program.steps)
         }
-        #expect(checked == count)
+        checkRandomPrograms(
+            "store", count: 3_000,
+            generate: { StoreProgram.random(using: &$0) },
+            fails: fails,
+            shrink: { program in
+                StoreProgram(middleware: program.middleware, steps: shrink(program.steps, simplify: StoreProgram.simplify) {
+                    fails(StoreProgram(middleware: program.middleware, steps: $0))
+                })
+            },
+            describe: { program in
+                """
+                \(program)
+                model: \(StoreModel(middleware: program.middleware).run(program.steps))
+                store: \(StoreRunner(middleware: program.middleware).run(program.steps))
+                """
+            }
+        )
     }
 }

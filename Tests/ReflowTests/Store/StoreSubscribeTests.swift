@@ -157,7 +157,7 @@ import Reflow
         var subscriptions = (0..<200).map { index in
             store.subscribe({ $0.count }) { _ in hits.append(index) }
         }
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var survivors = Array(0..<200)
         for _ in 0..<150 {
             let victim = Int(generator.next() % UInt64(survivors.count))
@@ -363,15 +363,3 @@ private struct CopyTrackingLog: Equatable {
 }
 
 private struct CopyTrackingState { var log = CopyTrackingLog() }
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
