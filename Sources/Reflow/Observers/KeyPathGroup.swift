@@ -23,20 +23,13 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// there for the concrete `State` and `Value`.
     let specializedPass: Pass
 
-    // Unchecked: read and written only on the main actor, by the pass and by joining
-    // members; no access spans a subscriber's call (`refresh` finishes before the member
-    // loop starts, and the loop only reads).
-    @exclusivity(unchecked) @usableFromInline var selectors = Selectors()
-    /// One entry per distinct key path, indexed by selector number, as parallel arrays.
-    @usableFromInline
-    struct Selectors {
-        @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
-        @usableFromInline var lastValues: ContiguousArray<Value?> = []
-        @usableFromInline var changed: ContiguousArray<Bool> = []
-        /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
-        @usableFromInline var bytes: ContiguousArray<Range<Int>?> = []
-    }
-
+    // Indexed by selector number. Read and written only on the main actor by the pass and
+    // by joining members; no access spans a subscriber's call.
+    @exclusivity(unchecked) @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
+    @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
+    @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Bool> = []
+    /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
+    @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
     private var memberCounts: [Int] = []
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
@@ -66,14 +59,14 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             let selector = member.selector
             // Invariant: a member's selector stays live while the member is (a selector is
             // freed with its last member), so its last value is set.
-            let current = group.selectors.lastValues[selector].unsafelyUnwrapped
-            if member.delivered.isInSync {
-                if !group.selectors.changed[selector] { return }
+            let current = group.lastValues[selector].unsafelyUnwrapped
+            if member.isInSync {
+                if !group.changed[selector] { return }
             } else {
-                member.delivered.isInSync = true
-                if current == member.delivered.lastValue { return }
+                member.isInSync = true
+                if current == member.lastValue { return }
             }
-            member.delivered.lastValue = current
+            member.lastValue = current
             member.onChange(current)
         }
     }
@@ -86,16 +79,16 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     func refresh(from state: State) {
         let touched = writes.footprint
-        for index in selectors.keyPaths.indices {
-            guard let keyPath = selectors.keyPaths[index] else { continue }
-            if let bytes = selectors.bytes[index], !touched.mayTouch(bytes) {
-                selectors.changed[index] = false
+        for index in keyPaths.indices {
+            guard let keyPath = keyPaths[index] else { continue }
+            if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {
+                changed[index] = false
                 continue
             }
             let value = state[keyPath: keyPath]
             // Invariant: a live selector (non-nil key path) has a last value.
-            selectors.changed[index] = value != selectors.lastValues[index].unsafelyUnwrapped
-            selectors.lastValues[index] = value
+            changed[index] = value != lastValues[index].unsafelyUnwrapped
+            lastValues[index] = value
         }
     }
 
@@ -108,7 +101,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let isInSync: Bool
         if let existing = selectorByKeyPath[keyPath] {
             selector = existing
-            isInSync = selectors.lastValues[existing] == initial
+            isInSync = lastValues[existing] == initial
         } else {
             selector = newSelector(for: keyPath, value: initial)
             isInSync = true
@@ -126,17 +119,17 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let index: Int
         if let free = freeSelectors.popLast() {
             index = free
-            selectors.keyPaths[index] = keyPath
-            selectors.lastValues[index] = value
-            selectors.bytes[index] = Footprint.bytes(of: keyPath)
-            selectors.changed[index] = false
+            keyPaths[index] = keyPath
+            lastValues[index] = value
+            selectorBytes[index] = Footprint.bytes(of: keyPath)
+            changed[index] = false
             memberCounts[index] = 0
         } else {
-            index = selectors.keyPaths.count
-            selectors.keyPaths.append(keyPath)
-            selectors.lastValues.append(value)
-            selectors.bytes.append(Footprint.bytes(of: keyPath))
-            selectors.changed.append(false)
+            index = keyPaths.count
+            keyPaths.append(keyPath)
+            lastValues.append(value)
+            selectorBytes.append(Footprint.bytes(of: keyPath))
+            changed.append(false)
             memberCounts.append(0)
         }
         selectorByKeyPath[keyPath] = index
@@ -147,10 +140,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// the store.
     func memberDidEnd(_ selector: Int) {
         memberCounts[selector] -= 1
-        if memberCounts[selector] == 0, let keyPath = selectors.keyPaths[selector] {
+        if memberCounts[selector] == 0, let keyPath = keyPaths[selector] {
             selectorByKeyPath[keyPath] = nil
-            selectors.keyPaths[selector] = nil
-            selectors.lastValues[selector] = nil
+            keyPaths[selector] = nil
+            lastValues[selector] = nil
             freeSelectors.append(selector)
         }
         checkInvariants()
@@ -161,23 +154,23 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        guard selectors.keyPaths.count <= 2_048 else { return }
-        precondition(selectors.lastValues.count == selectors.keyPaths.count && selectors.changed.count == selectors.keyPaths.count
-                     && selectors.bytes.count == selectors.keyPaths.count && memberCounts.count == selectors.keyPaths.count,
+        guard keyPaths.count <= 2_048 else { return }
+        precondition(lastValues.count == keyPaths.count && changed.count == keyPaths.count
+                     && selectorBytes.count == keyPaths.count && memberCounts.count == keyPaths.count,
                      "KeyPathGroup: selector arrays out of step")
-        var counted = Array(repeating: 0, count: selectors.keyPaths.count)
+        var counted = Array(repeating: 0, count: keyPaths.count)
         for case let member as KeyPathMember<State, Value> in members.live { counted[member.selector] += 1 }
-        for index in selectors.keyPaths.indices {
+        for index in keyPaths.indices {
             precondition(counted[index] == memberCounts[index], "KeyPathGroup: member count of selector \(index) out of sync")
-            if let keyPath = selectors.keyPaths[index] {
-                precondition(selectors.lastValues[index] != nil && selectorByKeyPath[keyPath] == index,
+            if let keyPath = keyPaths[index] {
+                precondition(lastValues[index] != nil && selectorByKeyPath[keyPath] == index,
                              "KeyPathGroup: live selector \(index) not indexed")
             } else {
                 precondition(memberCounts[index] == 0 && freeSelectors.contains(index),
                              "KeyPathGroup: freed selector \(index) still used")
             }
         }
-        precondition(selectorByKeyPath.count + freeSelectors.count == selectors.keyPaths.count, "KeyPathGroup: index out of sync")
+        precondition(selectorByKeyPath.count + freeSelectors.count == keyPaths.count, "KeyPathGroup: index out of sync")
         #endif
     }
 }
@@ -186,16 +179,9 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
 @MainActor @usableFromInline
 final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     @usableFromInline let selector: Int
-    // Unchecked: touched only by its group's pass and when it was created, on the main
-    // actor, never across a call.
-    @exclusivity(unchecked) @usableFromInline var delivered: Delivered
-
-    /// The last value this member delivered, and whether it equals its selector's.
-    @usableFromInline
-    struct Delivered {
-        @usableFromInline var isInSync: Bool
-        @usableFromInline var lastValue: Value
-    }
+    // Touched only by its group's pass and when it was created, on the main actor.
+    @exclusivity(unchecked) @usableFromInline var isInSync: Bool
+    @exclusivity(unchecked) @usableFromInline var lastValue: Value
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 
@@ -203,7 +189,8 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
          onChange: @escaping (Value) -> Void) {
         self.group = group
         self.selector = selector
-        self.delivered = Delivered(isInSync: isInSync, lastValue: initial)
+        self.isInSync = isInSync
+        self.lastValue = initial
         self.onChange = onChange
     }
 

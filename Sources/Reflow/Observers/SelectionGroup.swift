@@ -26,22 +26,15 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Whether members compare with their own `isDuplicate` rather than `==`.
     @usableFromInline let usesCustomEquality: Bool
 
-    // Unchecked: main actor only; no access spans a call to a selector or an `onChange`
-    // (the pass calls them from snapshots of the arrays and writes a last value after the
-    // call returned), so the checks, several per member per pass, guard nothing (S3).
-    @exclusivity(unchecked) @usableFromInline var columns = Columns()
-    /// One entry per member, in subscription order, as parallel arrays.
-    @usableFromInline
-    struct Columns {
-        @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
-        @usableFromInline var lastValues: ContiguousArray<Value?> = []
-        @usableFromInline var onChanges: ContiguousArray<(Value) -> Void> = []
-        /// Empty unless the group uses custom equality.
-        @usableFromInline var isDuplicates: ContiguousArray<(Value, Value) -> Bool> = []
-        @usableFromInline var isLive: ContiguousArray<Bool> = []
-        @usableFromInline var ledger = SlotLedger()
-    }
-
+    // One entry per member, in subscription order. Main actor only; no access spans a
+    // call to a selector or an `onChange` (the pass reads `selects` from a snapshot).
+    @exclusivity(unchecked) @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
+    @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
+    @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<(Value) -> Void> = []
+    /// Empty unless `usesCustomEquality`.
+    @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<(Value, Value) -> Bool> = []
+    @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
+    @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
     /// Members cancelled during a pass, whose closures are released when it ends.
     @usableFromInline var cancelledDuringPass: [Int] = []
     /// The subscription behind each live member, to renumber when holes are squeezed out.
@@ -57,7 +50,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         pass(self, state)
     }
 
-    override var subscriptionCount: Int { columns.ledger.liveCount }
+    override var subscriptionCount: Int { ledger.liveCount }
 
     /// The pass of a group whose values are `Equatable`: select, compare with `==`,
     /// deliver.
@@ -65,14 +58,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
     static func comparingEqual(_ group: SelectionGroup, _ state: State) where Value: Equatable {
         group.beginPass()
         // Snapshots: closures called from a local array need no retain/release.
-        let selects = group.columns.selects
-        let onChanges = group.columns.onChanges
-        for index in selects.indices where group.columns.isLive[index] {
+        let selects = group.selects
+        let onChanges = group.onChanges
+        for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
             // Invariant: a live member has a last value (set on subscribe, cleared only
             // when it is cancelled, which clears `isLive` first).
-            if value == group.columns.lastValues[index].unsafelyUnwrapped { continue }
-            group.columns.lastValues[index] = value
+            if value == group.lastValues[index].unsafelyUnwrapped { continue }
+            group.lastValues[index] = value
             onChanges[index](value)
         }
         group.endPass()
@@ -82,14 +75,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @inlinable
     static func comparingCustom(_ group: SelectionGroup, _ state: State) {
         group.beginPass()
-        let selects = group.columns.selects
-        let onChanges = group.columns.onChanges
-        let isDuplicates = group.columns.isDuplicates
-        for index in selects.indices where group.columns.isLive[index] {
+        let selects = group.selects
+        let onChanges = group.onChanges
+        let isDuplicates = group.isDuplicates
+        for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
             // Invariant: as in `comparingEqual`.
-            if isDuplicates[index](group.columns.lastValues[index].unsafelyUnwrapped, value) { continue }
-            group.columns.lastValues[index] = value
+            if isDuplicates[index](group.lastValues[index].unsafelyUnwrapped, value) { continue }
+            group.lastValues[index] = value
             onChanges[index](value)
         }
         group.endPass()
@@ -101,15 +94,15 @@ final class SelectionGroup<State, Value>: Observer<State> {
                    isDuplicate: ((Value, Value) -> Bool)?,
                    onChange: @escaping (Value) -> Void) -> Subscription {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
-        precondition(!columns.ledger.isInPass, "SelectionGroup: joined during its own pass")
-        let member = SelectionMember(group: self, index: columns.selects.count)
-        columns.selects.append(select)
-        columns.lastValues.append(initial)
-        columns.onChanges.append(onChange)
-        if let isDuplicate { columns.isDuplicates.append(isDuplicate) }
-        columns.isLive.append(true)
+        precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
+        let member = SelectionMember(group: self, index: selects.count)
+        selects.append(select)
+        lastValues.append(initial)
+        onChanges.append(onChange)
+        if let isDuplicate { isDuplicates.append(isDuplicate) }
+        isLive.append(true)
         members.append(.passUnretained(member))
-        columns.ledger.didAppend()
+        ledger.didAppend()
         checkInvariants()
         let subscription = Subscription(target: member)
         onChange(initial)
@@ -118,13 +111,13 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     @inlinable
     func beginPass() {
-        columns.ledger.passDepth += 1
+        ledger.passDepth += 1
     }
 
     @inlinable
     func endPass() {
-        columns.ledger.passDepth -= 1
-        if columns.ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
+        ledger.passDepth -= 1
+        if ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
     }
 
     @usableFromInline
@@ -137,69 +130,69 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     /// Cancels the member at `index`.
     func cancel(at index: Int) {
-        columns.isLive[index] = false
+        isLive[index] = false
         members[index] = nil
-        columns.ledger.didVacate()
-        if columns.ledger.isInPass {
+        ledger.didVacate()
+        if ledger.isInPass {
             cancelledDuringPass.append(index)
         } else {
             release(index)
             compactIfWorthIt()
         }
         checkInvariants()
-        if columns.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
+        if ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
     private func release(_ index: Int) {
-        columns.selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
-        columns.lastValues[index] = nil
-        columns.onChanges[index] = { _ in }
-        if usesCustomEquality { columns.isDuplicates[index] = { _, _ in true } }
+        selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
+        lastValues[index] = nil
+        onChanges[index] = { _ in }
+        if usesCustomEquality { isDuplicates[index] = { _, _ in true } }
     }
 
     private func compactIfWorthIt() {
-        guard columns.ledger.shouldCompact else { return }
+        guard ledger.shouldCompact else { return }
         var kept = 0
-        for index in columns.selects.indices where columns.isLive[index] {
-            columns.selects[kept] = columns.selects[index]
-            columns.lastValues[kept] = columns.lastValues[index]
-            columns.onChanges[kept] = columns.onChanges[index]
-            if usesCustomEquality { columns.isDuplicates[kept] = columns.isDuplicates[index] }
+        for index in selects.indices where isLive[index] {
+            selects[kept] = selects[index]
+            lastValues[kept] = lastValues[index]
+            onChanges[kept] = onChanges[index]
+            if usesCustomEquality { isDuplicates[kept] = isDuplicates[index] }
             members[kept] = members[index]
             members[kept]!.takeUnretainedValue().index = kept
-            columns.isLive[kept] = true
+            isLive[kept] = true
             kept += 1
         }
-        let end = columns.selects.count
-        columns.selects.removeSubrange(kept..<end)
-        columns.lastValues.removeSubrange(kept..<end)
-        columns.onChanges.removeSubrange(kept..<end)
-        if usesCustomEquality { columns.isDuplicates.removeSubrange(kept..<end) }
+        let end = selects.count
+        selects.removeSubrange(kept..<end)
+        lastValues.removeSubrange(kept..<end)
+        onChanges.removeSubrange(kept..<end)
+        if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
         members.removeSubrange(kept..<end)
-        columns.isLive.removeSubrange(kept..<end)
-        columns.ledger.didCompact()
+        isLive.removeSubrange(kept..<end)
+        ledger.didCompact()
     }
 
     /// Checks that the parallel arrays agree and that the ledger counts the cancelled
     /// members. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        let count = columns.selects.count
-        precondition(columns.lastValues.count == count && columns.onChanges.count == count && columns.isLive.count == count
-                     && members.count == count && columns.isDuplicates.count == (usesCustomEquality ? count : 0),
+        let count = selects.count
+        precondition(lastValues.count == count && onChanges.count == count && isLive.count == count
+                     && members.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
                      "SelectionGroup: parallel arrays out of step")
         guard count <= 2_048 else { return }
         var holes = 0
         for index in 0..<count {
-            if columns.isLive[index] {
-                precondition(columns.lastValues[index] != nil && members[index]?.takeUnretainedValue().index == index,
+            if isLive[index] {
+                precondition(lastValues[index] != nil && members[index]?.takeUnretainedValue().index == index,
                              "SelectionGroup: live member \(index) out of sync")
             } else {
                 holes += 1
                 precondition(members[index] == nil, "SelectionGroup: cancelled member \(index) still listed")
             }
         }
-        columns.ledger.check(slots: count, holes: holes, "SelectionGroup")
+        ledger.check(slots: count, holes: holes, "SelectionGroup")
         #endif
     }
 }

@@ -40,11 +40,11 @@ import Testing
         var seen: [String] = []
         var subscriptions = (0..<3).map { index in store.subscribe(\.a) { seen.append("\(index):\($0)") } }
         let group = try #require(store.observers.newest as? KeyPathGroup<State, Int>)
-        #expect(group.selectors.keyPaths.compactMap { $0 }.count == 1)
+        #expect(group.keyPaths.compactMap { $0 }.count == 1)
         store.dispatch(SetA(value: 4))
         #expect(seen == ["0:0", "1:0", "2:0", "0:4", "1:4", "2:4"])
         subscriptions.removeAll()
-        #expect(group.selectors.keyPaths.allSatisfy { $0 == nil })
+        #expect(group.keyPaths.allSatisfy { $0 == nil })
         #expect(store.subscriptionCount == 0)
     }
 
@@ -54,7 +54,7 @@ import Testing
         let subscriptions = (0..<60).map { index in store.subscribe({ $0.a + index * 0 }) { _ in seen.append(index) } }
         let group = try #require(store.observers.newest as? SelectionGroup<State, Int>)
         for (index, subscription) in subscriptions.enumerated() where index % 3 != 0 { subscription.cancel() }
-        #expect(group.columns.selects.count < 60)
+        #expect(group.selects.count < 60)
         seen = []
         store.dispatch(SetA(value: 1))
         #expect(seen == Array(stride(from: 0, to: 60, by: 3)))
