@@ -62,9 +62,9 @@ final class ObserverTable<Value> {
 
     /// Takes `observer` out; called once, from `Observer.endSubscription`.
     func remove(_ observer: Observer<Value>) {
-        guard observer.table === self, observer.slot >= 0, observer.slot < observers.count,
-              let slot = observers[observer.slot], slot.toOpaque() == Unmanaged.passUnretained(observer).toOpaque()
-        else { return }
+        // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
+        // compaction; checked by `checkInvariants`).
+        guard observer.table === self, let slot = observers[observer.slot] else { return }
         observer.isActive = false
         let owned = slot.takeRetainedValue()
         observers[observer.slot] = nil
