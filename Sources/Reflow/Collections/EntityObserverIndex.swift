@@ -30,7 +30,9 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     /// Adds `observer` for the entity with `id`.
     @usableFromInline
     func subscribe(_ id: ID, _ observer: Observer<Entity?>) -> Subscription {
-        (subscribers[id] ?? makeTable(for: id)).subscribe(observer)
+        let subscription = (subscribers[id] ?? makeTable(for: id)).subscribe(observer)
+        checkInvariants()
+        return subscription
     }
 
     private func makeTable(for id: ID) -> ObserverTable<Entity?> {
@@ -38,6 +40,7 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
         table.onEmpty = { [unowned self, unowned table] in
             // The table may be in a pass: it stays alive through the pass's reference.
             if self.subscribers[id] === table { self.subscribers[id] = nil }
+            self.checkInvariants()
             if self.subscribers.isEmpty { self.onEmpty?() }
         }
         subscribers[id] = table
@@ -65,5 +68,20 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     private func markRead(_ collection: EntityCollection<ID, Entity>) {
         readJournal = collection.journal
         readPosition = collection.journal.end
+    }
+
+    /// Checks that every watched id has a live subscriber, and that the journal read is
+    /// not ahead of the journal. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        // A full walk keeps debug builds usable only while the index is small.
+        guard subscribers.count <= 256 else { return }
+        for (id, table) in subscribers {
+            precondition(!table.isEmpty, "EntityObserverIndex: an empty table kept for id \(id)")
+        }
+        if let readJournal {
+            precondition(readPosition <= readJournal.end, "EntityObserverIndex: read past the journal's end")
+        }
+        #endif
     }
 }

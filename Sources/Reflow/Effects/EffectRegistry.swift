@@ -142,6 +142,18 @@ final class EffectRegistry {
     private func track(_ task: Task<Void, Never>, token: Int, ids: [EffectID]) {
         running[token] = task
         for id in ids { tokensByID[id, default: []].insert(token) }
+        checkInvariants()
+    }
+
+    /// Checks that every cancellation id names only running effects and none is kept
+    /// empty. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    private func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        for (id, tokens) in tokensByID {
+            precondition(!tokens.isEmpty && tokens.allSatisfy { running[$0] != nil },
+                         "EffectRegistry: id \(id) names effects that are not running")
+        }
+        #endif
     }
 
     private func finished(_ token: Int, ids: [EffectID]) {
@@ -150,5 +162,6 @@ final class EffectRegistry {
             tokensByID[id]?.remove(token)
             if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
         }
+        checkInvariants()
     }
 }

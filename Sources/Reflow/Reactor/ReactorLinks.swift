@@ -15,12 +15,15 @@ final class ReactorLinks {
     var isEmpty: Bool { links.isEmpty }
 
     func link(_ core: AnyReactorCore, isHosted: Bool) {
+        let wasEmpty = links.isEmpty
+        links.removeAll { $0.core.isShutDown }  // stopped elsewhere (a view let go)
         if let index = links.firstIndex(where: { $0.core === core }) {
             links[index].isHosted = links[index].isHosted || isHosted
-            return
+        } else {
+            links.append(Link(core: core, isHosted: isHosted))
         }
-        links.append(Link(core: core, isHosted: isHosted))
-        if links.count == 1 { onChange?() }
+        checkInvariants()
+        if wasEmpty != links.isEmpty { onChange?() }
     }
 
     /// Stops the linked reactors that were released, and drops links to stopped cores.
@@ -35,7 +38,18 @@ final class ReactorLinks {
         }
         guard stopped else { return }
         links.removeAll { $0.core.isShutDown }
+        checkInvariants()
         if links.isEmpty { onChange?() }
+    }
+
+    /// Checks that each core is linked once and no stopped core stays linked after a
+    /// sweep. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        let ids = links.map { ObjectIdentifier($0.core) }
+        precondition(Set(ids).count == ids.count, "ReactorLinks: a core linked twice")
+        precondition(!links.contains { $0.core.isShutDown }, "ReactorLinks: a stopped core still linked")
+        #endif
     }
 
     /// The effects that hosted reactors run.

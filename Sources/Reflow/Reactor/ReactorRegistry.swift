@@ -83,6 +83,7 @@ package enum ReactorRegistry {
         assert(cores[core.ownerID] == nil, "ReactorRegistry: a registered core pins its key")
         cores[core.ownerID] = core
         lastCore = core
+        checkInvariants()
     }
 
     /// Shuts `core` down and forgets it.
@@ -90,6 +91,19 @@ package enum ReactorRegistry {
         core.shutDown()
         if cores[core.ownerID] === core { cores[core.ownerID] = nil }
         if lastCore === core { lastCore = nil }
+        checkInvariants()
+    }
+
+    /// Checks that every core is filed under its own key and the cached core is filed.
+    /// Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    static func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        guard cores.count <= 256 else { return }
+        for (key, core) in cores {
+            precondition(core.ownerID == key && !core.isShutDown, "ReactorRegistry: a core filed under another key, or stopped")
+        }
+        if let lastCore { precondition(cores[lastCore.ownerID] === lastCore, "ReactorRegistry: the cached core is not filed") }
+        #endif
     }
 
     /// Shuts down the cores of released reactors.

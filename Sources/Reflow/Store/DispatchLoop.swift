@@ -59,6 +59,15 @@ final class DispatchLoop<State> {
         private mutating func update() {
             isPlain = batchDepth == 0 && !tracksFootprints && !hasMiddleware && !hasHostedReducers && !hasReactorLinks
         }
+
+        /// Checks that `isPlain` says exactly that every optional stage is off.
+        func checkInvariants() {
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(batchDepth >= 0, "DispatchLoop: batch depth below zero")
+            precondition(isPlain == (batchDepth == 0 && !tracksFootprints && !hasMiddleware && !hasHostedReducers && !hasReactorLinks),
+                         "DispatchLoop: the fast-path flag is out of date")
+            #endif
+        }
     }
 
     init(reducer: Reducer<State>, state: State) {
@@ -113,6 +122,7 @@ final class DispatchLoop<State> {
         } else {
             reduceAndNotify(action)
         }
+        checkInvariants()
     }
 
     /// The end of the middleware chain, and all of a plain dispatch: reduce, then notify
@@ -180,6 +190,22 @@ final class DispatchLoop<State> {
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
         writes.footprint = flags.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
+    }
+
+    /// Checks the loop between dispatches: flags agree with the stages that are on,
+    /// nothing is being reduced, and the queue was drained. Compiles to nothing unless
+    /// `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        flags.checkInvariants()
+        precondition(flags.hasMiddleware == (chain != nil), "DispatchLoop: middleware flag out of date")
+        precondition(flags.hasHostedReducers == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
+        precondition(flags.hasReactorLinks == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
+        if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
+            precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
+            precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
+        }
+        #endif
     }
 
     @usableFromInline
