@@ -97,6 +97,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline
     func subscribe(_ keyPath: KeyPath<State, Value>, initial: Value,
                    onChange: @escaping (Value) -> Void) -> Subscription {
+        precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
         let isInSync: Bool
         if let existing = selectorByKeyPath[keyPath] {
