@@ -40,10 +40,10 @@ extension Store {
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
         // A reducer of the slice, scoped like any other: the store then knows that the
         // reactor's mutations write only its slice.
-        loop.hostedReducers[hostID] = Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
+        loop.addHostedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
             guard let reactor else { return }
             state = reactor.reduce(state: state, mutation: hosted.mutation)
-        }.scope(slice)
+        }.scope(slice), for: hostID)
         let sliceChanges = Signal<R.State> { [weak self] observer in
             self?.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer) ?? .empty
         }
@@ -54,7 +54,7 @@ extension Store {
                 // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
                 readSlice: { self.state[keyPath: slice] },
                 dispatch: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
-                leave: { [weak self] in self?.loop.hostedReducers[hostID] = nil }
+                leave: { [weak self] in self?.loop.removeHostedReducer(for: hostID) }
             ),
             sliceChanges: sliceChanges
         )

@@ -31,9 +31,7 @@ final class DispatchLoop<State> {
     private var collectedBatch: [any Action]?
     /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
     /// host's identity.
-    var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:] {
-        didSet { flags.hasHostedReducers = !hostedReducers.isEmpty }
-    }
+    private(set) var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline let writes = StateWrites()
     /// Reactors whose pipelines depend on this store; checked for release on dispatch.
@@ -46,34 +44,34 @@ final class DispatchLoop<State> {
     struct Flags {
         /// The type of the action being reduced; a metatype, so setting it costs no copy.
         @usableFromInline var reducingActionType: (any Action.Type)?
-        @usableFromInline var batchDepth = 0 { didSet { update() } }
-        @usableFromInline var tracksFootprints = false { didSet { update() } }
-        var hasMiddleware = false { didSet { update() } }
-        var hasHostedReducers = false { didSet { update() } }
-        var hasReactorLinks = false { didSet { update() } }
-        /// Every optional stage is off: `dispatch` may reduce and notify inline.
-        @usableFromInline private(set) var isPlain = true
+        @usableFromInline var batchDepth = 0
+        @usableFromInline var stages = DispatchStages()
 
         @usableFromInline init() {}
 
-        private mutating func update() {
-            isPlain = batchDepth == 0 && !tracksFootprints && !hasMiddleware && !hasHostedReducers && !hasReactorLinks
-        }
-
-        /// Checks that `isPlain` says exactly that every optional stage is off.
-        func checkInvariants() {
-            #if REFLOW_INTERNAL_CHECKS
-            precondition(batchDepth >= 0, "DispatchLoop: batch depth below zero")
-            precondition(isPlain == (batchDepth == 0 && !tracksFootprints && !hasMiddleware && !hasHostedReducers && !hasReactorLinks),
-                         "DispatchLoop: the fast-path flag is out of date")
-            #endif
-        }
+        /// Every optional stage is off and no batch is open: `dispatch` may reduce and
+        /// notify inline.
+        @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
     }
 
     init(reducer: Reducer<State>, state: State) {
         self.reducer = reducer
         self.storage = state
-        reactorLinks.onChange = { [unowned self] in self.flags.hasReactorLinks = !self.reactorLinks.isEmpty }
+        reactorLinks.onChange = { [unowned self] in
+            self.flags.stages.set(.reactorLinks, !self.reactorLinks.isEmpty)
+        }
+    }
+
+    /// Adds the reducer of a hosted reactor's slice, under the host's identity.
+    func addHostedReducer(_ reducer: Reducer<State>, for hostID: ObjectIdentifier) {
+        hostedReducers[hostID] = reducer
+        flags.stages.insert(.hostedReducers)
+    }
+
+    /// Removes a hosted reactor's reducer (the reactor stopped).
+    func removeHostedReducer(for hostID: ObjectIdentifier) {
+        hostedReducers[hostID] = nil
+        flags.stages.set(.hostedReducers, !hostedReducers.isEmpty)
     }
 
     @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
@@ -87,7 +85,7 @@ final class DispatchLoop<State> {
             next = Dispatch { action in link.handle(context, action, rest) }
         }
         chain = next
-        flags.hasMiddleware = true
+        flags.stages.insert(.middleware)
     }
 
     /// Dispatches `action`; see the type's rules.
@@ -143,18 +141,18 @@ final class DispatchLoop<State> {
     /// A hosted reactor's reducer for its own mutations; what the reductions can write.
     @usableFromInline
     func reduceHostedAndNoteWrites(_ action: any Action) {
-        if flags.tracksFootprints { noteWrites(of: reducer, for: action) }
-        if flags.hasHostedReducers, let hosted = action as? any HostedMutation,
+        if flags.stages.contains(.footprints) { noteWrites(of: reducer, for: action) }
+        if flags.stages.contains(.hostedReducers), let hosted = action as? any HostedMutation,
            let hostedReducer = hostedReducers[hosted.hostID] {
             hostedReducer.reduce(&storage, action)
-            if flags.tracksFootprints { noteWrites(of: hostedReducer, for: action) }
+            if flags.stages.contains(.footprints) { noteWrites(of: hostedReducer, for: action) }
         }
     }
 
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty { observers.notify(storage) }
-        if flags.tracksFootprints { writes.footprint = .nothing }
+        if flags.stages.contains(.footprints) { writes.footprint = .nothing }
         if !pending.isEmpty { drainPending() }
     }
 
@@ -185,8 +183,8 @@ final class DispatchLoop<State> {
 
     /// Starts recording what reductions can write.
     func trackFootprints() {
-        guard !flags.tracksFootprints else { return }
-        flags.tracksFootprints = true
+        guard !flags.stages.contains(.footprints) else { return }
+        flags.stages.insert(.footprints)
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
         writes.footprint = flags.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
@@ -197,10 +195,10 @@ final class DispatchLoop<State> {
     /// `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        flags.checkInvariants()
-        precondition(flags.hasMiddleware == (chain != nil), "DispatchLoop: middleware flag out of date")
-        precondition(flags.hasHostedReducers == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
-        precondition(flags.hasReactorLinks == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
+        precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")
+        precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
+        precondition(flags.stages.contains(.hostedReducers) == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
+        precondition(flags.stages.contains(.reactorLinks) == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
         if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
             precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
@@ -221,5 +219,28 @@ final class DispatchLoop<State> {
                 batch { for action in actions { dispatch(action) } }
             }
         }
+    }
+}
+
+/// The optional stages of a dispatch loop; any of them sends a dispatch the general way.
+@usableFromInline
+struct DispatchStages: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+
+    @inlinable init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// A middleware chain runs before the reducer.
+    static var middleware: DispatchStages { DispatchStages(rawValue: 1 << 0) }
+    /// Hosted reactors' reducers run for their mutations.
+    @inlinable static var hostedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
+    /// What reductions write is recorded (``Footprint``).
+    @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
+    /// Released reactors linked to the store are looked for on dispatch.
+    static var reactorLinks: DispatchStages { DispatchStages(rawValue: 1 << 3) }
+
+    mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
+        if isOn { insert(stage) } else { remove(stage) }
     }
 }
