@@ -12,16 +12,22 @@ let package = Package(
     products: [
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "ReflowTesting", targets: ["ReflowTesting"]),
+        .library(name: "ReflowReSwift", targets: ["ReflowReSwift"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Reflow", swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow"], swiftSettings: strict),
+        .target(name: "ReflowReSwift", dependencies: ["Reflow"], swiftSettings: strict),
         .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
         .testTarget(name: "ReflowTestingTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
+        .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         .executableTarget(name: "GitHubSearch", dependencies: ["Reflow"], path: "Examples/GitHubSearch", swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),
-        .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
+        // Written as a ReSwift app is (ReSwift code spells `Action`, not `any Action`), to show
+        // that it builds with only its imports changed: Swift 6 mode, without ExistentialAny.
+        .executableTarget(name: "ReSwiftTodo", dependencies: ["Reflow", "ReflowReSwift"], path: "Examples/ReSwiftTodo"),
+        .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow", "ReflowReSwift"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

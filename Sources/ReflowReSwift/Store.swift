@@ -1,0 +1,173 @@
+import Reflow
+
+/// ReSwift's `Store`, on top of a Reflow store: change `import ReSwift` to
+/// `import ReflowReSwift` and an app's store, reducers, middleware and `StoreSubscriber`s
+/// keep working.
+///
+/// ```swift
+/// let store = Store<AppState>(reducer: appReducer, state: nil,
+///                             middleware: [loggingMiddleware, createThunkMiddleware()])
+/// store.subscribe(listViewModel) { $0.select(\.todos) }
+/// store.dispatch(AddTodo(title: "Milk"))
+/// ```
+///
+/// The Reflow store underneath is ``reflowStore``: new screens use it for a `Connection`,
+/// a hosted reactor, a `TestStore` or devtools, while old screens keep their subscribers.
+/// Both see every action and every state.
+///
+/// ## Where Reflow differs from ReSwift
+/// - A subscriber (or middleware) that dispatches while the store notifies has its action
+///   queued until the notification is over, so every subscriber sees every state in
+///   order. ReSwift delivers the nested state first, then the older one to the
+///   remaining subscribers.
+/// - A reducer that dispatches stops the program with a message that names the action,
+///   as ReSwift's `ConcurrentMutationError` does.
+/// - The store, its reducers, middleware and subscribers run on the main actor.
+/// - ``state`` cannot be set from outside; only reducers change it.
+@MainActor
+public final class Store<State>: StoreType {
+    /// The Reflow store that holds the state: use it for new screens.
+    public let reflowStore: Reflow.Store<State>
+    let automaticallySkipsRepeats: Bool
+    private var subscriptions: [ObjectIdentifier: SubscriberEntry] = [:]
+    private var nextToken = 0
+
+    /// Creates a store (ReSwift's initializer).
+    ///
+    /// - Parameters:
+    ///   - reducer: The root reducer.
+    ///   - state: The initial state; when `nil`, the reducer provides it from
+    ///     ``ReSwiftInit``.
+    ///   - middleware: Middleware, first one first.
+    ///   - automaticallySkipsRepeats: Whether subscriptions to `Equatable` values skip
+    ///     repeats without asking.
+    public init(reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
+                automaticallySkipsRepeats: Bool = true) {
+        let reference = StoreReference<State>()
+        let initial = state ?? reducer(ReSwiftInit(), nil)
+        reflowStore = Reflow.Store(
+            reducer: .reSwift(reducer),
+            state: initial,
+            middleware: middleware.isEmpty ? [] : [.reSwiftChain(middleware, store: reference)]
+        )
+        reference.store = reflowStore
+        self.automaticallySkipsRepeats = automaticallySkipsRepeats
+    }
+
+    /// Gives an existing Reflow store ReSwift's API, so screens written against ReSwift can
+    /// subscribe to it.
+    ///
+    /// - Parameters:
+    ///   - store: The Reflow store.
+    ///   - automaticallySkipsRepeats: Whether subscriptions to `Equatable` values skip
+    ///     repeats without asking.
+    public init(_ store: Reflow.Store<State>, automaticallySkipsRepeats: Bool = true) {
+        reflowStore = store
+        self.automaticallySkipsRepeats = automaticallySkipsRepeats
+    }
+
+    /// The current state (never `nil`; implicitly unwrapped as in ReSwift).
+    public var state: State! { reflowStore.state }
+
+    /// Dispatches through the middleware, as ``dispatch(_:)``.
+    public var dispatchFunction: DispatchFunction! {
+        { [weak self] action in self?.dispatch(action) }
+    }
+
+    /// Dispatches `action` through the middleware to the reducer.
+    ///
+    /// - Complexity: That of ``Reflow/Store/dispatch(_:)``: the reducer, plus each
+    ///   subscriber's subscription steps.
+    public func dispatch(_ action: any Action) {
+        reflowStore.dispatch(action)
+    }
+
+    /// Subscribes `subscriber` to the whole state; it gets the current state at once.
+    public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        subscribe(subscriber, transform: nil)
+    }
+
+    /// Subscribes `subscriber` to what `transform` makes of the state; it gets the current
+    /// value at once. Subscribing a subscriber again replaces its subscription.
+    ///
+    /// ```swift
+    /// store.subscribe(viewModel) { $0.select(\.user.name).skipRepeats() }
+    /// ```
+    public func subscribe<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        attach(subscriber, transform: transform)
+    }
+
+    /// Ends `subscriber`'s subscription. Released subscribers end by themselves.
+    public func unsubscribe(_ subscriber: any AnyStoreSubscriber) {
+        subscriptions.removeValue(forKey: ObjectIdentifier(subscriber))?.subscription.cancel()
+    }
+
+    /// The number of live subscribers.
+    public var subscriberCount: Int { subscriptions.count }
+
+    fileprivate func attach<SelectedState>(_ subscriber: any AnyStoreSubscriber,
+                                       transform: ((Subscription<State>) -> Subscription<SelectedState>)?) {
+        unsubscribe(subscriber)
+        let id = ObjectIdentifier(subscriber)
+        let token = nextToken
+        nextToken += 1
+        let original = Subscription<State>()
+        let deliver: (Any) -> Void = { [weak subscriber] value in subscriber?._newState(state: value) }
+        if let transformed = transform?(original) {
+            transformed.observer = { _, newState in deliver(newState) }
+        } else {
+            original.observer = { _, newState in deliver(newState) }
+        }
+        var previous: State?
+        // Every state, as ReSwift's subscriptions see every state; their own steps decide.
+        let subscription = reflowStore.subscribe({ $0 }, isDuplicate: { _, _ in false }) { [weak self, weak subscriber] state in
+            guard subscriber != nil else {
+                self?.dropReleasedSubscriber(id, token: token)
+                return
+            }
+            let old = previous
+            previous = state
+            original.newValues(oldState: old, newState: state)
+        }
+        subscriptions[id] = SubscriberEntry(token: token, subscription: subscription, original: original)
+    }
+
+    private func dropReleasedSubscriber(_ id: ObjectIdentifier, token: Int) {
+        // The identity may belong to a newer subscriber at the same address: check the token.
+        guard let entry = subscriptions[id], entry.token == token else { return }
+        subscriptions[id] = nil
+        entry.subscription.cancel()
+    }
+}
+
+extension Store where State: Equatable {
+    /// Subscribes `subscriber` to the whole state, skipping states equal to the previous
+    /// one unless the store was made with `automaticallySkipsRepeats: false`.
+    public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : nil)
+    }
+}
+
+extension Store {
+    /// Subscribes `subscriber` to an `Equatable` value that `transform` selects, skipping
+    /// repeats unless the store was made with `automaticallySkipsRepeats: false`.
+    public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
+        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        let skips = automaticallySkipsRepeats
+        attach(subscriber, transform: transform.map { transform in
+            skips ? { transform($0).skipRepeats() } : transform
+        })
+    }
+}
+
+/// What the store keeps per subscriber.
+@MainActor
+struct SubscriberEntry {
+    let token: Int
+    let subscription: Reflow.Subscription
+    /// The head of the subscriber's chain of steps; it holds the rest.
+    let original: AnyObject
+}

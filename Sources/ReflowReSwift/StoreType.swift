@@ -1,0 +1,30 @@
+/// Something actions can be dispatched to (ReSwift's `DispatchingStoreType`).
+@MainActor
+public protocol DispatchingStoreType {
+    /// Dispatches `action` through the middleware to the reducer.
+    func dispatch(_ action: any Action)
+}
+
+/// A store with ReSwift's API (ReSwift's `StoreType`).
+@MainActor
+public protocol StoreType: DispatchingStoreType {
+    /// The state the store holds.
+    associatedtype State
+
+    /// The current state.
+    var state: State! { get }
+
+    /// The dispatch function, middleware included.
+    var dispatchFunction: DispatchFunction! { get }
+
+    /// Subscribes `subscriber` to the whole state.
+    func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State
+
+    /// Subscribes `subscriber` to what `transform` makes of the state.
+    func subscribe<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState
+
+    /// Ends `subscriber`'s subscription.
+    func unsubscribe(_ subscriber: any AnyStoreSubscriber)
+}
