@@ -28,9 +28,9 @@ import Reflow
 public final class Store<State>: StoreType {
     /// The Reflow store that holds the state: use it for new screens.
     public let reflowStore: Reflow.Store<State>
-    let automaticallySkipsRepeats: Bool
-    private var subscriptions: [ObjectIdentifier: SubscriberEntry] = [:]
-    private var nextToken = 0
+    @usableFromInline let automaticallySkipsRepeats: Bool
+    @usableFromInline var subscriptions: [ObjectIdentifier: SubscriberEntry] = [:]
+    @usableFromInline var nextToken = 0
 
     /// Creates a store (ReSwift's initializer).
     ///
@@ -83,8 +83,9 @@ public final class Store<State>: StoreType {
     }
 
     /// Subscribes `subscriber` to the whole state; it gets the current state at once.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        subscribe(subscriber, transform: nil)
+        attach(subscriber, transform: { $0 })
     }
 
     /// Subscribes `subscriber` to what `transform` makes of the state; it gets the current
@@ -93,6 +94,7 @@ public final class Store<State>: StoreType {
     /// ```swift
     /// store.subscribe(viewModel) { $0.select(\.user.name).skipRepeats() }
     /// ```
+    @inlinable
     public func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
@@ -107,34 +109,46 @@ public final class Store<State>: StoreType {
     /// The number of live subscribers.
     public var subscriberCount: Int { subscriptions.count }
 
-    fileprivate func attach<SelectedState>(_ subscriber: any AnyStoreSubscriber,
-                                       transform: ((Subscription<State>) -> Subscription<SelectedState>)?) {
+    // Inlinable: the closures that run on every state are then built, and specialized for
+    // the state and subscriber types, in the subscriber's module (benchmark C1).
+    @inlinable
+    func attach<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
         unsubscribe(subscriber)
         let id = ObjectIdentifier(subscriber)
         let token = nextToken
         nextToken += 1
         let original = Subscription<State>()
-        let deliver: (Any) -> Void = { [weak subscriber] value in subscriber?._newState(state: value) }
+        let target = SubscriberReference<S, State>(subscriber)
+        // Typed delivery: the subscriber's own `newState`, with no `Any` box and no cast,
+        // and one weak load per delivered value. A released subscriber is dropped at the
+        // first value that reaches it.
+        let drop: () -> Void = { [weak self] in self?.dropReleasedSubscriber(id, token: token) }
         if let transformed = transform?(original) {
-            transformed.observer = { _, newState in deliver(newState) }
-        } else {
-            original.observer = { _, newState in deliver(newState) }
-        }
-        var previous: State?
-        // Every state, as ReSwift's subscriptions see every state; their own steps decide.
-        let subscription = reflowStore.subscribe({ $0 }, isDuplicate: { _, _ in false }) { [weak self, weak subscriber] state in
-            guard subscriber != nil else {
-                self?.dropReleasedSubscriber(id, token: token)
-                return
+            transformed.observer = { _, newState in
+                guard let subscriber = target.subscriber else { return drop() }
+                subscriber.newState(state: newState)
             }
-            let old = previous
-            previous = state
+        } else {
+            // ReSwift's path for a `nil` transform: the state goes through `_newState`,
+            // which delivers it only when it is of the subscriber's type.
+            original.observer = { _, newState in
+                guard let subscriber = target.subscriber else { return drop() }
+                subscriber._newState(state: newState)
+            }
+        }
+        // Every state, as ReSwift's subscriptions see every state; their own steps decide.
+        let subscription = reflowStore.subscribe({ $0 }, isDuplicate: { _, _ in false }) { state in
+            let old = target.previous
+            target.previous = state
             original.newValues(oldState: old, newState: state)
         }
         subscriptions[id] = SubscriberEntry(token: token, subscription: subscription, original: original)
     }
 
-    private func dropReleasedSubscriber(_ id: ObjectIdentifier, token: Int) {
+    @usableFromInline
+    func dropReleasedSubscriber(_ id: ObjectIdentifier, token: Int) {
         // The identity may belong to a newer subscriber at the same address: check the token.
         guard let entry = subscriptions[id], entry.token == token else { return }
         subscriptions[id] = nil
@@ -145,14 +159,16 @@ public final class Store<State>: StoreType {
 extension Store where State: Equatable {
     /// Subscribes `subscriber` to the whole state, skipping states equal to the previous
     /// one unless the store was made with `automaticallySkipsRepeats: false`.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : nil)
+        attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : { $0 })
     }
 }
 
 extension Store {
     /// Subscribes `subscriber` to an `Equatable` value that `transform` selects, skipping
     /// repeats unless the store was made with `automaticallySkipsRepeats: false`.
+    @inlinable
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
@@ -163,11 +179,31 @@ extension Store {
     }
 }
 
+/// The store's weak hold on a subscriber, and the state its subscription saw last.
+@MainActor @usableFromInline
+final class SubscriberReference<S: AnyObject, State> {
+    @usableFromInline weak var subscriber: S?
+    /// The state the subscription saw last, for the steps that compare consecutive states.
+    @usableFromInline var previous: State?
+
+    @usableFromInline
+    init(_ subscriber: S) {
+        self.subscriber = subscriber
+    }
+}
+
 /// What the store keeps per subscriber.
-@MainActor
+@MainActor @usableFromInline
 struct SubscriberEntry {
-    let token: Int
-    let subscription: Reflow.Subscription
+    @usableFromInline let token: Int
+    @usableFromInline let subscription: Reflow.Subscription
     /// The head of the subscriber's chain of steps; it holds the rest.
-    let original: AnyObject
+    @usableFromInline let original: AnyObject
+
+    @usableFromInline
+    init(token: Int, subscription: Reflow.Subscription, original: AnyObject) {
+        self.token = token
+        self.subscription = subscription
+        self.original = original
+    }
 }
