@@ -22,8 +22,11 @@ public typealias GetState<State> = @MainActor () -> State?
 ///
 /// The outer closures run once, when the store is created, so state a middleware keeps
 /// between them lives as long as the store, as in ReSwift.
-public typealias Middleware<State> = (_ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>)
-    -> (_ next: @escaping DispatchFunction) -> DispatchFunction
+///
+/// Its function types are main-actor isolated, which also makes them `Sendable`: a
+/// middleware can be a global `let`, as ReSwift apps often declare it.
+public typealias Middleware<State> = @MainActor (_ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>)
+    -> @MainActor (_ next: @escaping DispatchFunction) -> DispatchFunction
 
 /// The end of a ReSwift middleware chain, where it hands the action to Reflow's next stage.
 @MainActor
