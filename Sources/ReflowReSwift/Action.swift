@@ -17,5 +17,6 @@ public protocol StateType {}
 /// The action a ``Store`` created without an initial state reduces first, so the reducer
 /// can provide the state (ReSwift's `ReSwiftInit`).
 public struct ReSwiftInit: Action {
+    /// Creates the initial action.
     public init() {}
 }
