@@ -1,0 +1,51 @@
+import Foundation
+
+/// One slice of the state that ``StatePersistence`` saves to a file of its own.
+///
+/// ```swift
+/// let settings = PersistedSlice(\AppState.settings, file: "settings.json", version: 2,
+///                               migrations: [1: SettingsV1ToV2.migrate])
+/// ```
+///
+/// A file records the slice's schema `version`. When the app reads a file of an older
+/// version, it applies `migrations[v]` (which turns the payload of version *v* into the
+/// payload of *v + 1*) from the file's version up to the current one.
+public struct PersistedSlice<State>: Sendable {
+    /// The file name, inside the persistence directory.
+    public let file: String
+    /// The schema version written now.
+    public let version: Int
+    let migrations: [Int: @Sendable (Data) throws -> Data]
+    let take: @MainActor (State) -> any Sendable
+    let encode: @Sendable (any Sendable) throws -> Data
+    let decodeInto: @MainActor (Data, inout State) throws -> Void
+    let observe: @MainActor (Store<State>, @escaping @MainActor (any Sendable) -> Void) -> Subscription
+
+    /// Describes a slice to persist.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the slice lives in the state.
+    ///   - file: The file name, inside the persistence directory.
+    ///   - version: The slice's schema version; bump it when its shape changes, and add a
+    ///     migration from the previous version.
+    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* into that of
+    ///     version *v + 1*.
+    public init<Slice: Codable & Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
+        migrations: [Int: @Sendable (Data) throws -> Data] = [:]
+    ) {
+        nonisolated(unsafe) let keyPath = keyPath  // key paths are immutable values
+        self.file = file
+        self.version = version
+        self.migrations = migrations
+        self.take = { $0[keyPath: keyPath] }
+        self.encode = { value in
+            // Invariant: `take` produced this value, so it is a Slice.
+            try JSONEncoder().encode(value as! Slice)
+        }
+        self.decodeInto = { data, state in state[keyPath: keyPath] = try JSONDecoder().decode(Slice.self, from: data) }
+        self.observe = { store, changed in
+            store.subscribe(keyPath) { changed($0) }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Saves chosen `Codable` slices of a store's state to files and restores them at launch,
+/// so that a user never loses data.
+///
+/// ```swift
+/// let persistence = StatePersistence<AppState>(
+///     directory: applicationSupport.appendingPathComponent("State"),
+///     slices: [PersistedSlice(\.settings, file: "settings.json"),
+///              PersistedSlice(\.drafts, file: "drafts.json", version: 2, migrations: [1: migrateDrafts])],
+///     onError: { error in log(error.message) }
+/// )
+/// let store = Store(reducer: appReducer, state: persistence.restored(AppState()))
+/// persistence.attach(to: store)
+/// // ... and when the app goes to the background:
+/// await persistence.flush()
+/// ```
+///
+/// - **Restoring** happens before the store exists, so no subscriber ever sees the
+///   default state first.
+/// - **Saving**: after a slice changes, its value is taken on the main actor (a
+///   copy-on-write copy); changes within `debounce` are coalesced into one write; encoding
+///   and writing run off the main actor. ``flush()`` writes what is pending at once and
+///   waits. Writes of one file happen in order; writes are serialized across stores.
+/// - **Crash safety**: each write goes to a temporary file in the same directory, is
+///   flushed to disk, and atomically replaces the old file. A crash or kill at any moment
+///   leaves the old or the new complete file.
+/// - **Bad files** (corrupt, truncated, empty, another type) are moved aside with a
+///   timestamped name, never deleted; a file from a newer schema version, or with no
+///   migration path, is left in place and not overwritten this session. In both cases
+///   `onError` is told and the slice starts from its default.
+/// - **Write failures** are reported through `onError`; the in-memory state is untouched.
+@MainActor
+public final class StatePersistence<State> {
+    /// Where the files live.
+    public let directory: URL
+    private let slices: [PersistedSlice<State>]
+    private let debounce: Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let onError: @MainActor (PersistenceError) -> Void
+    /// Files that must not be overwritten this session (newer version, no migration).
+    private var blockedFiles: Set<String> = []
+    /// The latest unsaved value of each changed slice, by file.
+    private var pending: [String: (slice: PersistedSlice<State>, value: any Sendable)] = [:]
+    private var timer: Task<Void, Never>?
+    /// The last write of each file: the next one waits for it, so writes land in order.
+    private var lastWrite: [String: Task<Void, Never>] = [:]
+    private var subscriptions: [Subscription] = []
+
+    /// The number of files written so far.
+    public private(set) var writeCount = 0
+
+    /// Creates a persistence for `slices` in `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files are kept; created when needed.
+    ///   - slices: The slices to save, each to a file of its own.
+    ///   - debounce: How long changes are coalesced before a write.
+    ///   - clock: The clock that measures `debounce` (a test clock in tests).
+    ///   - onError: Told, on the main actor, about every file that could not be restored
+    ///     or written.
+    public init<C: Clock>(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
+                          clock: C, onError: @escaping @MainActor (PersistenceError) -> Void = { _ in })
+    where C.Duration == Duration {
+        precondition(Set(slices.map(\.file)).count == slices.count,
+                     "StatePersistence: two slices are saved to the same file; give each slice its own file name.")
+        self.directory = directory
+        self.slices = slices
+        self.debounce = debounce
+        self.sleep = { duration in try await clock.sleep(for: duration) }
+        self.onError = onError
+    }
+
+    /// Creates a persistence for `slices` in `directory`, timed by the real clock.
+    public convenience init(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
+                            onError: @escaping @MainActor (PersistenceError) -> Void = { _ in }) {
+        self.init(directory: directory, slices: slices, debounce: debounce, clock: ContinuousClock(), onError: onError)
+    }
+
+    /// Returns `state` with every saved slice restored into it; a slice that cannot be
+    /// restored keeps the value `state` has, and `onError` is told why.
+    ///
+    /// - Parameter state: The initial state, with each slice's default.
+    /// - Returns: The state to create the store with.
+    public func restored(_ state: State) -> State {
+        var state = state
+        for slice in slices {
+            let url = self.url(of: slice)
+            switch StateFile.read(url, version: slice.version, migrations: slice.migrations) {
+            case .missing:
+                break
+            case .payload(let payload):
+                do {
+                    try slice.decodeInto(payload, &state)
+                } catch {
+                    if case .failure(let failure, let blocks) = StateFile.unreadable(url, because: "it does not decode as this slice (\(error))") {
+                        report(failure, blocksWritesOf: blocks ? slice.file : nil)
+                    }
+                }
+            case .failure(let failure, let blocks):
+                report(failure, blocksWritesOf: blocks ? slice.file : nil)
+            }
+        }
+        return state
+    }
+
+    /// Starts saving the slices of `store` after they change.
+    public func attach(to store: Store<State>) {
+        for slice in slices {
+            let initial = InitialCall()
+            let subscription = slice.observe(store) { [weak self] value in
+                // The first call is the value restored (or the default): nothing new to save.
+                if initial.isPending { initial.isPending = false; return }
+                self?.changed(slice, to: value)
+            }
+            subscriptions.append(subscription)
+        }
+    }
+
+    /// Stops saving; pending changes are not written (call ``flush()`` first to keep them).
+    public func detach() {
+        subscriptions.removeAll()
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Writes every pending change now and waits until all writes have finished.
+    public func flush() async {
+        timer?.cancel()
+        timer = nil
+        writePending()
+        await waitForWrites()
+    }
+
+    /// Waits until the writes started so far have finished.
+    public func waitForWrites() async {
+        while let (file, write) = lastWrite.first {
+            await write.value
+            if lastWrite[file] == write { lastWrite[file] = nil }
+        }
+    }
+
+    private func url(of slice: PersistedSlice<State>) -> URL {
+        directory.appendingPathComponent(slice.file)
+    }
+
+    private func changed(_ slice: PersistedSlice<State>, to value: any Sendable) {
+        pending[slice.file] = (slice, value)
+        // Coalesce: the first change starts the timer; later ones ride on it, so a stream
+        // of changes is written at least once per `debounce`, never starved.
+        guard timer == nil else { return }
+        let sleep = self.sleep
+        let debounce = self.debounce
+        timer = Task { [weak self] in
+            do { try await sleep(debounce) } catch { return }
+            self?.timer = nil
+            self?.writePending()
+        }
+    }
+
+    private func writePending() {
+        let changes = pending
+        pending = [:]
+        for (file, change) in changes where !blockedFiles.contains(file) {
+            let url = url(of: change.slice)
+            let slice = change.slice
+            let value = change.value
+            let previous = lastWrite[file]
+            lastWrite[file] = Task.detached { [weak self] in
+                await previous?.value
+                do {
+                    let data = try StateFile.envelope(try slice.encode(value), version: slice.version)
+                    try await FileWriter.shared.write(data, to: url)
+                    await self?.didWrite()
+                } catch {
+                    await self?.report(PersistenceError(
+                        kind: .writeFailed, file: url, movedTo: nil,
+                        message: "Saving \(url.lastPathComponent) failed (\(error)); the state in memory is untouched "
+                            + "and the file keeps its previous contents."
+                    ), blocksWritesOf: nil)
+                }
+            }
+        }
+    }
+
+    private func didWrite() {
+        writeCount += 1
+    }
+
+    private func report(_ error: PersistenceError, blocksWritesOf file: String?) {
+        if let file { blockedFiles.insert(file) }
+        onError(error)
+    }
+}
+
+/// Marks the call a subscription makes when it is created.
+@MainActor
+private final class InitialCall {
+    var isPending = true
+}
