@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "Reflow", swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow"], swiftSettings: strict),
         .target(name: "ReflowReSwift", dependencies: ["Reflow"], swiftSettings: strict),
-        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
+        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting", "PersistenceKillHelper"], swiftSettings: strict),
         .testTarget(name: "ReflowTestingTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
+        // Started and killed by the persistence kill test.
+        .executableTarget(name: "PersistenceKillHelper", dependencies: ["Reflow"], path: "Tests/PersistenceKillHelper",
+                          swiftSettings: strict),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         .executableTarget(name: "GitHubSearch", dependencies: ["Reflow"], path: "Examples/GitHubSearch", swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),

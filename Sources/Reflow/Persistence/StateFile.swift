@@ -98,11 +98,25 @@ enum StateFile {
         ), blocksWrites: !moved)
     }
 
+    /// The name prefix of `url`'s temporary files.
+    static func temporaryPrefix(of url: URL) -> String {
+        ".\(url.lastPathComponent)."
+    }
+
+    /// Removes temporary files a write to `url` left when the process died mid-write.
+    static func removeUnfinishedWrites(of url: URL) {
+        let directory = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix(of: url)) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
     /// Writes `data` to `url` atomically: temporary file, flushed, renamed over the old one.
     static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = directory.appendingPathComponent("\(temporaryPrefix(of: url))\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }

@@ -78,7 +78,9 @@ public final class StatePersistence<State> {
     }
 
     /// Returns `state` with every saved slice restored into it; a slice that cannot be
-    /// restored keeps the value `state` has, and `onError` is told why.
+    /// restored keeps the value `state` has, and `onError` is told why. Temporary files
+    /// that a crash left behind mid-write are removed (the file they were to replace is
+    /// complete).
     ///
     /// - Parameter state: The initial state, with each slice's default.
     /// - Returns: The state to create the store with.
@@ -86,6 +88,7 @@ public final class StatePersistence<State> {
         var state = state
         for slice in slices {
             let url = self.url(of: slice)
+            StateFile.removeUnfinishedWrites(of: url)
             switch StateFile.read(url, version: slice.version, migrations: slice.migrations) {
             case .missing:
                 break

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Reflow
+
+/// A process that saves in a loop, killed with SIGKILL at random moments, always leaves a
+/// file that decodes to one of the states it wrote.
+@MainActor
+@Suite struct PersistenceKillTests {
+    private struct Ledger: Codable, Equatable, Sendable {
+        var round: Int
+        var entries: [Int]
+    }
+
+    private struct HelperState {
+        var ledger = Ledger(round: 0, entries: [])
+    }
+
+    /// The helper executable, built next to the test bundle.
+    private static var helper: URL? {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].compactMap { $0 }
+        return candidates.map { $0.appendingPathComponent("PersistenceKillHelper") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test func killedWhileSaving_alwaysLeavesOneCompleteState() async throws {
+        let helper = try #require(Self.helper, "PersistenceKillHelper is built with the tests (swift build --build-tests)")
+        let directory = makeTemporaryDirectory()
+        var random = SeededRandom(seed: 50)
+        var rounds: [Int] = []
+        var killsMidWrite = 0
+        // At least 50 kills, and on until 10 of them landed in the middle of a write (a
+        // temporary file was left), so the test cannot pass without testing that case.
+        var attempt = 0
+        while attempt < 50 || (killsMidWrite < 10 && attempt < 400) {
+            attempt += 1
+            let process = Process()
+            process.executableURL = helper
+            process.arguments = [directory.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // Wait for the helper to have restored and started saving, then let it run.
+            let ready = output.fileHandleForReading.availableData
+            #expect(String(decoding: ready, as: UTF8.self).hasPrefix("ready"), "kill \(attempt)")
+            usleep(UInt32.random(in: 1_000...40_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "kill \(attempt)")
+
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            if names.contains(where: { $0.hasSuffix(".tmp") }) { killsMidWrite += 1 }
+
+            var errors: [PersistenceError] = []
+            let restored = StatePersistence<HelperState>(
+                directory: directory, slices: [PersistedSlice(\.ledger, file: "ledger.json")],
+                onError: { errors.append($0) }
+            ).restored(HelperState())
+            #expect(errors.isEmpty, "kill \(attempt): \(errors.map(\.message))")
+            let ledger = restored.ledger
+            #expect(ledger.entries.allSatisfy { $0 == ledger.round }, "kill \(attempt): a torn ledger")
+            #expect(ledger.round == 0 || ledger.entries.count == 20_000, "kill \(attempt): a torn ledger")
+            rounds.append(ledger.round)
+        }
+        // Restoring removed the temporary files of interrupted writes.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // Kills must have hit writes in progress, or the test proved nothing.
+        #expect(killsMidWrite >= 10)
+        print("PersistenceKillTests: \(attempt) kills, \(killsMidWrite) during a write, last round \(rounds.last ?? 0)")
+        // The helper restores and goes on, so saved rounds never go back.
+        #expect(rounds == rounds.sorted())
+        #expect(rounds.last ?? 0 > 0, "the helper never got to save")
+    }
+}
