@@ -1,23 +1,38 @@
+import Foundation
 import Reflow
 
-// The smallest Reflow app: state, actions, a reducer, a store, a subscription.
+// The smallest Reflow app: state, actions, a reducer, a store, a subscription, and the
+// count persisted between runs. Run it twice: the second run starts where the first ended.
+//
+//   swift run Counter            (REFLOW_COUNTER_DIR=… picks the directory)
 
-struct CounterState { var count = 0 }
+struct Tally: Codable, Equatable, Sendable { var value = 0 }
+struct CounterState { var count = Tally() }
 struct Increment: Action {}
 struct Decrement: Action {}
 
 let counterReducer = Reducer<CounterState>
-    .on(Increment.self) { state, _ in state.count += 1 }
-    .on(Decrement.self) { state, _ in state.count -= 1 }
+    .on(Increment.self) { state, _ in state.count.value += 1 }
+    .on(Decrement.self) { state, _ in state.count.value -= 1 }
 
 @MainActor
-func runCounter() {
-    let store = Store(reducer: counterReducer, state: CounterState())
-    let subscription = store.subscribe(\.count) { print("count: \($0)") }
+func runCounter() async {
+    let directory = ProcessInfo.processInfo.environment["REFLOW_COUNTER_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterExample")
+    let persistence = StatePersistence<CounterState>(
+        directory: directory,
+        slices: [PersistedSlice(\.count, file: "count.json")],
+        onError: { print("note:", $0.message) }
+    )
+    let store = Store(reducer: counterReducer, state: persistence.restored(CounterState()))
+    persistence.attach(to: store)
+    print("restored from \(directory.path)")
+    let subscription = store.subscribe(\.count.value) { print("count: \($0)") }
     store.dispatch(Increment())
     store.dispatch(Increment())
     store.dispatch(Decrement())
+    await persistence.flush()
     subscription.cancel()
 }
 
-await MainActor.run { runCounter() }
+await runCounter()

@@ -18,8 +18,8 @@ public struct PersistedSlice<State>: Sendable {
     let migrations: [Int: @Sendable (Data) throws -> Data]
     let take: @MainActor (State) -> any Sendable
     let encode: @Sendable (any Sendable) throws -> Data
+    let isEqual: @Sendable (any Sendable, any Sendable) -> Bool
     let decodeInto: @MainActor (Data, inout State) throws -> Void
-    let observe: @MainActor (Store<State>, @escaping @MainActor (any Sendable) -> Void) -> Subscription
 
     /// Describes a slice to persist.
     ///
@@ -39,13 +39,10 @@ public struct PersistedSlice<State>: Sendable {
         self.version = version
         self.migrations = migrations
         self.take = { $0[keyPath: keyPath] }
-        self.encode = { value in
-            // Invariant: `take` produced this value, so it is a Slice.
-            try JSONEncoder().encode(value as! Slice)
-        }
+        // Invariant for the casts: every value these closures get was made by `take`, so
+        // it is a Slice.
+        self.encode = { value in try JSONEncoder().encode(value as! Slice) }
+        self.isEqual = { lhs, rhs in (lhs as! Slice) == (rhs as! Slice) }
         self.decodeInto = { data, state in state[keyPath: keyPath] = try JSONDecoder().decode(Slice.self, from: data) }
-        self.observe = { store, changed in
-            store.subscribe(keyPath) { changed($0) }
-        }
     }
 }

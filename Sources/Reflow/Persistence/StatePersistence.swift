@@ -18,9 +18,10 @@ import Foundation
 ///
 /// - **Restoring** happens before the store exists, so no subscriber ever sees the
 ///   default state first.
-/// - **Saving**: after a slice changes, its value is taken on the main actor (a
-///   copy-on-write copy); changes within `debounce` are coalesced into one write; encoding
-///   and writing run off the main actor. ``flush()`` writes what is pending at once and
+/// - **Saving**: a change costs the main actor only a flag; changes within `debounce` are
+///   coalesced. At write time each slice is taken from the state (a copy-on-write copy,
+///   O(1)); comparing it with what was written last, encoding and writing run off the
+///   main actor, and an unchanged slice is not written. ``flush()`` writes at once and
 ///   waits. Writes of one file happen in order; writes are serialized across stores.
 /// - **Crash safety**: each write goes to a temporary file in the same directory, is
 ///   flushed to disk, and atomically replaces the old file. A crash or kill at any moment
@@ -40,12 +41,16 @@ public final class StatePersistence<State> {
     private let onError: @MainActor (PersistenceError) -> Void
     /// Files that must not be overwritten this session (newer version, no migration).
     private var blockedFiles: Set<String> = []
-    /// The latest unsaved value of each changed slice, by file.
-    private var pending: [String: (slice: PersistedSlice<State>, value: any Sendable)] = [:]
+    /// The store whose slices are saved; set by `attach`.
+    private weak var store: Store<State>?
+    /// One writer per file, made by `attach`.
+    private var files: [String: SliceFile<State>] = [:]
+    /// Whether the state changed since the last write.
+    private var isDirty = false
     private var timer: Task<Void, Never>?
     /// The last write of each file: the next one waits for it, so writes land in order.
     private var lastWrite: [String: Task<Void, Never>] = [:]
-    private var subscriptions: [Subscription] = []
+    private var subscription: Subscription?
 
     /// The number of files written so far.
     public private(set) var writeCount = 0
@@ -108,23 +113,31 @@ public final class StatePersistence<State> {
     }
 
     /// Starts saving the slices of `store` after they change.
+    ///
+    /// - Complexity: Each dispatch then costs the main actor one flag; see the type's
+    ///   discussion for when slices are taken.
     public func attach(to store: Store<State>) {
+        precondition(self.store == nil, "StatePersistence: attach(to:) was called twice; create one persistence per store.")
+        self.store = store
         for slice in slices {
-            let initial = InitialCall()
-            let subscription = slice.observe(store) { [weak self] value in
-                // The first call is the value restored (or the default): nothing new to save.
-                if initial.isPending { initial.isPending = false; return }
-                self?.changed(slice, to: value)
-            }
-            subscriptions.append(subscription)
+            // What the store holds now is what is on disk (restored) or the default: the
+            // baseline a first write is compared with.
+            files[slice.file] = SliceFile(slice: slice, url: url(of: slice), lastWritten: slice.take(store.state))
         }
+        // A plain observer of every state, not a store subscription: this code is generic
+        // over State and not specialized, and a subscription group's pass would look up
+        // generic metadata on every dispatch (benchmark P1).
+        subscription = store.observers.subscribe(ClosureObserver<State> { [weak self] _ in self?.stateChanged() })
     }
 
-    /// Stops saving; pending changes are not written (call ``flush()`` first to keep them).
+    /// Stops saving; changes not yet written are dropped (call ``flush()`` first to keep
+    /// them).
     public func detach() {
-        subscriptions.removeAll()
+        subscription = nil
         timer?.cancel()
         timer = nil
+        isDirty = false
+        store = nil
     }
 
     /// Writes every pending change now and waits until all writes have finished.
@@ -147,8 +160,8 @@ public final class StatePersistence<State> {
         directory.appendingPathComponent(slice.file)
     }
 
-    private func changed(_ slice: PersistedSlice<State>, to value: any Sendable) {
-        pending[slice.file] = (slice, value)
+    private func stateChanged() {
+        isDirty = true
         // Coalesce: the first change starts the timer; later ones ride on it, so a stream
         // of changes is written at least once per `debounce`, never starved.
         guard timer == nil else { return }
@@ -162,19 +175,18 @@ public final class StatePersistence<State> {
     }
 
     private func writePending() {
-        let changes = pending
-        pending = [:]
-        for (file, change) in changes where !blockedFiles.contains(file) {
-            let url = url(of: change.slice)
-            let slice = change.slice
-            let value = change.value
-            let previous = lastWrite[file]
-            lastWrite[file] = Task.detached { [weak self] in
+        guard isDirty, let store else { return }
+        isDirty = false
+        let state = store.state
+        for slice in slices where !blockedFiles.contains(slice.file) {
+            guard let file = files[slice.file] else { continue }
+            let value = slice.take(state)
+            let previous = lastWrite[slice.file]
+            let url = url(of: slice)
+            lastWrite[slice.file] = Task.detached { [weak self] in
                 await previous?.value
                 do {
-                    let data = try StateFile.envelope(try slice.encode(value), version: slice.version)
-                    try await FileWriter.shared.write(data, to: url)
-                    await self?.didWrite()
+                    if try await file.save(value) { await self?.didWrite() }
                 } catch {
                     await self?.report(PersistenceError(
                         kind: .writeFailed, file: url, movedTo: nil,
@@ -194,10 +206,4 @@ public final class StatePersistence<State> {
         if let file { blockedFiles.insert(file) }
         onError(error)
     }
-}
-
-/// Marks the call a subscription makes when it is created.
-@MainActor
-private final class InitialCall {
-    var isPending = true
 }
