@@ -134,5 +134,12 @@ enum StateFile {
             try? FileManager.default.removeItem(at: temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
+        // The rename itself reaches the disk when the directory does (a power loss right
+        // after it must not bring the old file back); a kill needs no more than the rename.
+        let descriptor = open(directory.path, O_RDONLY)
+        if descriptor >= 0 {
+            _ = fsync(descriptor)
+            _ = close(descriptor)
+        }
     }
 }

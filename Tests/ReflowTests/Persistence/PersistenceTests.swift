@@ -189,6 +189,26 @@ import ReflowTesting
         #expect(try Data(contentsOf: url) == v1)
     }
 
+    @Test func failingMigration_isReported_andTheFileIsKept() async throws {
+        let directory = makeTemporaryDirectory()
+        let url = directory.appendingPathComponent("settings.json")
+        let v1 = Data("{\"reflowState\":1,\"version\":1}\n{\"colour\":\"sepia\",\"fontSize\":14}".utf8)
+        try v1.write(to: url)
+        struct Refused: Error {}
+        let v2 = PersistedSlice(\PersistedAppState.settings, file: "settings.json", version: 2, migrations: [
+            1: { _ in throw Refused() },
+        ])
+        let log = ErrorLog()
+        let saving = persistence(directory, log, slices: [v2])
+        let store = Store(reducer: persistedReducer, state: saving.restored(PersistedAppState()))
+        #expect(store.state.settings == SavedSettings())
+        #expect(log.kinds == [.migrationFailed])
+        saving.attach(to: store)
+        store.dispatch(SetTheme(theme: "dark"))
+        await saving.flush()
+        #expect(try Data(contentsOf: url) == v1)   // not overwritten this session
+    }
+
     // MARK: - Failures and sharing
 
     @Test func writeFailure_isReported_andTheStateIsUntouched() async throws {
