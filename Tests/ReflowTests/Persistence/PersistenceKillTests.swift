@@ -29,6 +29,7 @@ import Reflow
     @Test func killedWhileSaving_alwaysLeavesOneCompleteState() async throws {
         let helper = try #require(Self.helper, "PersistenceKillHelper is built with the tests (swift build --build-tests)")
         let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         var random = SeededRandom(seed: 50)
         var rounds: [Int] = []
         var killsMidWrite = 0

@@ -4,7 +4,20 @@ import ReflowTesting
 @testable import Reflow
 
 @MainActor
-@Suite struct PersistenceTests {
+@Suite final class PersistenceTests {
+    /// The directories this test made; removed when it ends (a suite instance per test).
+    private var directories: [URL] = []
+
+    deinit {
+        for directory in directories { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func makeTemporaryDirectory() -> URL {
+        let directory = ReflowTests.makeTemporaryDirectory()
+        directories.append(directory)
+        return directory
+    }
+
     private let settingsSlice = PersistedSlice(\PersistedAppState.settings, file: "settings.json")
     private let draftsSlice = PersistedSlice(\PersistedAppState.drafts, file: "drafts.json")
 
