@@ -101,6 +101,7 @@ public final class Connection<State, Props, Actions> {
         let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged, sliceBytes: sliceBytes,
                                                                  writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
+        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
         self.storeObserver = observer
         observer.connection = self
         store.observers.subscribe(observer).store(in: bag)

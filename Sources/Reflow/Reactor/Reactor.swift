@@ -53,9 +53,11 @@
 /// A released reactor stops: its effects are cancelled and its subjects, pipeline and
 /// store subscriptions are freed, with no timer: at once when a ``ReactorView`` lets go of
 /// it or one of its effects delivers, otherwise at the next dispatch to a store it is
-/// hosted in or subscribed to (or that store's `subscriptionCount`), or when the next
-/// reactor is created. A reactor used through a base class and through a subclass is one
-/// reactor with one state.
+/// hosted in or subscribed to (or that store's `subscriptionCount`), or when a reactor, a
+/// store, a connection or a store subscription is next created.
+///
+/// A reactor used through a base class and through a subclass is one reactor with one
+/// state.
 @MainActor
 public protocol Reactor: AnyObject {
     /// What the view asks for.

@@ -12,7 +12,8 @@
 /// - at once, when one of its effects delivers after it was released;
 /// - otherwise at the next Reflow operation that could observe it: a dispatch to a store
 ///   it is hosted in or subscribed to (``ReactorLinks``), that store's
-///   `subscriptionCount` or effect counts, or the creation of another reactor.
+///   `subscriptionCount` or effect counts, the creation of another reactor, a store or a
+///   connection, or a new store subscription.
 ///
 /// So memory never grows with the number of reactors ever created: at most the reactors
 /// released since the last such operation wait.
@@ -104,6 +105,15 @@ package enum ReactorRegistry {
         }
         if let lastCore { precondition(cores[lastCore.ownerID] === lastCore, "ReactorRegistry: the cached core is not filed") }
         #endif
+    }
+
+    /// Shuts down the cores of released reactors, if any reactor exists: called by the
+    /// operations that are not on a hot path (creating a store or a connection,
+    /// subscribing to a store), so that a released reactor does not outlive them.
+    ///
+    /// - Complexity: O(*r*) in registered reactors; O(1) when there are none.
+    static func stopReleasedReactorsAtNonHotOperation() {
+        if !cores.isEmpty { stopReleasedReactors() }
     }
 
     /// Shuts down the cores of released reactors.

@@ -112,8 +112,13 @@ extension Store {
     }
 
     /// A reactor building its pipeline (`transform(mutation:)` merging a store signal) is
-    /// subscribing: link it, so a dispatch here stops it once it is released.
+    /// subscribing: link it, so a dispatch here stops it once it is released. Any other
+    /// subscriber: stop reactors released meanwhile (subscribing is not a hot path).
     func noteSubscriberFromReactor() {
-        if let core = ReactorRegistry.coreBeingStarted { loop.reactorLinks.link(core, isHosted: false) }
+        if let core = ReactorRegistry.coreBeingStarted {
+            loop.reactorLinks.link(core, isHosted: false)
+        } else {
+            ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        }
     }
 }

@@ -43,6 +43,7 @@ public final class Store<State> {
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         loop = DispatchLoop(reducer: reducer, state: state)
         loop.installMiddleware(middleware, context: MiddlewareContext(store: self))
+        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
     }
 
     /// The current state. Only the reducer changes it.

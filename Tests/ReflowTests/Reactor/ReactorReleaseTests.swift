@@ -53,6 +53,25 @@ import Testing
         #expect(next.currentState == [2])
     }
 
+    @Test func releasedStandaloneReactor_isStoppedByTheNextStoreOrSubscription() {
+        weak var weakSubject: ActionSubject<EchoReactor.Action>?
+        var reactor: EchoReactor? = EchoReactor()
+        reactor!.action.send(1)
+        weakSubject = reactor!.action
+        reactor = nil
+        #expect(weakSubject != nil)  // nothing Reflow ran could see the release yet
+        let store = Store(reducer: reducer, state: ReleaseAppState())
+        #expect(weakSubject == nil)
+
+        var other: EchoReactor? = EchoReactor()
+        other!.action.send(2)
+        weakSubject = other!.action
+        other = nil
+        let subscription = store.subscribe(\.other) { _ in }
+        #expect(weakSubject == nil)
+        _ = (subscription, reactor)
+    }
+
     @Test func reactorReleasedByItsView_isStoppedAtOnce() {
         weak var weakSubject: ActionSubject<EchoReactor.Action>?
         var view: EchoView? = EchoView()
