@@ -4,7 +4,7 @@
 ///
 /// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
 /// outside a pass, so notification stays in subscription order; its pass
-/// (``pass(_:_:)``) is inlined into the subscriber's module.
+/// (``sharingProjections(_:_:)``) is inlined into the subscriber's module.
 ///
 /// ## Why a member can skip its own comparison
 /// For each distinct key path the group keeps the value it projected last (`lastValues`)
@@ -19,9 +19,9 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline let members = ObserverTable<State>()
     /// What the reductions since the last notification can have written.
     @usableFromInline let writes: StateWrites
-    /// ``pass(_:_:)``, referenced from the subscriber's module so that it is specialized
-    /// there for the concrete `State` and `Value`.
-    let specializedPass: Pass
+    /// ``sharingProjections(_:_:)``, referenced from the subscriber's module so that it is
+    /// specialized there for the concrete `State` and `Value`.
+    let pass: Pass
 
     // Indexed by selector number. Read and written only on the main actor by the pass and
     // by joining members; no access spans a subscriber's call.
@@ -37,11 +37,11 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline
     init(writes: StateWrites, pass: @escaping Pass) {
         self.writes = writes
-        self.specializedPass = pass
+        self.pass = pass
     }
 
     override func notify(_ state: State) {
-        specializedPass(self, state)
+        pass(self, state)
     }
 
     override var subscriptionCount: Int { members.liveCount }
@@ -49,7 +49,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// The group's pass: bring every selector up to `state`, then tell the members whose
     /// selector changed.
     @inlinable
-    static func pass(_ group: KeyPathGroup, _ state: State) {
+    static func sharingProjections(_ group: KeyPathGroup, _ state: State) {
         group.refresh(from: state)
         group.members.forEachActive(upTo: group.members.observers.count) { observer in
             // Invariant: a group's member table holds only its members (`subscribe` is the

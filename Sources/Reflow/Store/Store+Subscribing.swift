@@ -14,7 +14,8 @@ extension Store {
     ///   - select: A pure function of the state; runs once per notification.
     ///   - onChange: Receives the new value.
     /// - Returns: The subscription; updates stop when it is cancelled or released.
-    /// - Complexity: O(1) to subscribe and to cancel.
+    /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
+    ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
     // Inlinable so the pass, and the comparison in it, are specialized for State and Value
     // in the caller's module; unspecialized, each subscriber pays generic value-witness
     // calls (benchmarks S2 and S3).
@@ -37,11 +38,12 @@ extension Store {
     /// Subscriptions made one after another to the same key path share its work: the key
     /// path is projected, and its value compared, once per dispatch for all of them.
     ///
-    /// - Complexity: O(1) to subscribe and to cancel.
+    /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
+    ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.pass),
+        subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
                   initial: state[keyPath: keyPath], onChange: onChange)
     }
 

@@ -226,8 +226,8 @@ import Reflow
         _ = other
     }
 
-    // The notification pass borrows observers (key-path runs) or calls closures from a
-    // snapshot (selector runs) without retaining them; one released in the middle of a
+    // The notification pass borrows observers (key-path groups) or calls closures from a
+    // snapshot (selection groups) without retaining them; one released in the middle of a
     // pass must stay alive until the pass is over, then be freed.
     @Test(arguments: [true, false])
     func releaseDuringNotification_keepsObserverAliveUntilPassEnds_thenFreesIt(byKeyPath: Bool) {
