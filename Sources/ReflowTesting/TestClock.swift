@@ -10,8 +10,10 @@
 /// await clock.advance(by: .milliseconds(1))     // now "sw" arrives
 /// ```
 ///
-/// `advance(by:)` first lets pending tasks reach their `sleep`, then wakes each sleeper
-/// whose deadline has come, in deadline order, letting each run before the next.
+/// `advance(by:)` first lets started effects reach their `sleep`, then wakes each sleeper
+/// whose deadline has come, in deadline order, letting each run before the next. Making a
+/// test clock routes the effect work Reflow starts through the main queue, one job at a
+/// time (see `EffectExecution`), so this holds when tests run in parallel too.
 public final class TestClock: Clock, Sendable {
     /// A point in the test clock's time: the duration since it started.
     public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -41,7 +43,9 @@ public final class TestClock: Clock, Sendable {
     private let timeline = LockedState(Timeline())
 
     /// Creates a clock at time zero.
-    public init() {}
+    public init() {
+        EffectWork.install()
+    }
 
     /// The current time; it changes only through ``advance(by:)`` and ``run()``.
     public var now: Instant { timeline.withLock { $0.now } }
@@ -87,27 +91,49 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached.
+    ///
+    /// First runs the effect work that is ready (see ``settle()``), so an effect that was
+    /// started but has not reached its `sleep` yet is asleep before time moves. Then wakes
+    /// sleepers one at a time in deadline order, the clock reading each one's deadline, and
+    /// lets each run until it waits again before waking the next: a periodic effect that
+    /// sleeps again is woken again if its next deadline is also due.
+    ///
+    /// Deterministic for work Reflow starts (effects, timing operators, persistence), also
+    /// when tests run in parallel. A task you start yourself with `Task { }` is not driven;
+    /// start it as an effect (`store.run(.run { … })`) instead.
+    ///
+    /// - Parameter duration: How far to move; must not be negative.
+    @MainActor
     public func advance(by duration: Duration) async {
         precondition(duration >= .zero, "TestClock.advance(by:) needs a non-negative duration, got \(duration).")
-        await Self.letPendingTasksRun()
+        await settle()
         let target = now.advanced(by: duration)
         while let sleeper = nextSleeper(upTo: target) {
-            let registered = timeline.withLock { $0.nextID }
             sleeper.continuation.resume()
-            await letWokenTaskRun(untilSleepsAfter: registered)
+            await settle()
         }
-        await Self.letPendingTasksRun()
     }
 
     /// Moves time forward until no task sleeps on the clock.
     ///
     /// > Important: An effect that sleeps in a loop (a timer) never lets this return;
     /// > advance such effects with ``advance(by:)`` instead.
+    @MainActor
     public func run() async {
-        await Self.letPendingTasksRun()
+        await settle()
         while let deadline = timeline.withLock({ $0.sleepers.map(\.deadline).min() }) {
             await advance(by: Swift.max(.zero, now.duration(to: deadline)))
         }
+    }
+
+    /// Runs the effect work that is ready, without moving time, until every effect has
+    /// finished or waits: on a clock, a continuation, or another actor.
+    ///
+    /// ``advance(by:)`` and `TestStore`'s `send` do this themselves; call it where a test
+    /// starts effects some other way and needs them to have reached their first wait.
+    @MainActor
+    public func settle() async {
+        await EffectWork.settle()
     }
 
     /// The earliest sleeper due by `target`, removed, with the clock moved to its deadline;
@@ -124,30 +150,5 @@ public final class TestClock: Clock, Sendable {
             timeline.now = Swift.max(timeline.now, sleeper.deadline)
             return sleeper
         }
-    }
-
-    /// Lets a woken task run until it sleeps again (a loop), or for a bounded while (a task
-    /// that ends), so a periodic effect's next sleep counts from the time it woke at.
-    private func letWokenTaskRun(untilSleepsAfter registered: Int) async {
-        for round in 1...200 {
-            if timeline.withLock({ $0.nextID }) != registered { break }
-            await Self.yieldToOtherTasks(realPause: round.isMultiple(of: 20))
-        }
-        await Self.letPendingTasksRun()
-    }
-
-    /// Gives tasks on other executors (effect bodies) and the main actor a chance to run up
-    /// to their next suspension. Yields alone are not enough on a busy machine, so a few
-    /// short real pauses let other threads make progress too.
-    static func letPendingTasksRun() async {
-        for round in 1...30 {
-            await yieldToOtherTasks(realPause: round.isMultiple(of: 10))
-        }
-    }
-
-    private static func yieldToOtherTasks(realPause: Bool) async {
-        await Task.detached { await Task.yield() }.value
-        await Task.yield()
-        if realPause { try? await Task.sleep(for: .microseconds(300)) }
     }
 }

@@ -75,7 +75,7 @@ public final class TestStore<State: Equatable> {
         store.dispatch(action)
         recorder.isSending = false
         check(action: action, before: before, after: store.state, assert: assert, verb: "sending", at: site)
-        await Task.yield()
+        await EffectWork.settle()
     }
 
     /// Waits for an action that an effect (or middleware) dispatched, checks it equals
@@ -100,9 +100,9 @@ public final class TestStore<State: Equatable> {
     public func finish(timeout: Duration? = nil,
                        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
-        while store.runningEffectCount > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
+        await EffectWork.settle()
+        if store.runningEffectCount > 0 {
+            _ = await EffectWork.wait(for: timeout ?? self.timeout) { [store] in await store.waitForEffects() }
         }
         if store.runningEffectCount > 0 {
             if exhaustivity.isExhaustive {
@@ -128,7 +128,8 @@ public final class TestStore<State: Equatable> {
                          assert: ((inout State) -> Void)?, at site: CallSite) async {
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
+        await EffectWork.settle()
+        while true {
             if let index = recorder.pending.firstIndex(where: { matches($0.action) }),
                exhaustivity.isExhaustive ? index == 0 : true {
                 let received = recorder.pending[index]
@@ -138,18 +139,21 @@ public final class TestStore<State: Equatable> {
                 return
             }
             if exhaustivity.isExhaustive, let first = recorder.pending.first {
-                reportFailure("""
-                    Expected to receive \(description), but received \(first.action).
-                    """, at: site)
+                reportFailure("Expected to receive \(description), but received \(first.action).", at: site)
                 recorder.pending.removeFirst()
                 return
             }
-            try? await Task.sleep(for: .milliseconds(1))
+            // Settled: effect work that needs nothing outside has run. What is left waits on
+            // a clock, or on something outside the test (real I/O), which may take a while.
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard store.runningEffectCount > 0, remaining > .zero else { break }
+            await recorder.nextArrival(orAfter: remaining)
+            await EffectWork.settle()
         }
-        reportFailure("""
-            Expected to receive \(description) within \(limit), but no matching action arrived. \
-            If the effect sleeps on a TestClock, advance it; or pass a longer timeout.
-            """, at: site)
+        let reason = store.runningEffectCount == 0
+            ? "no effect is running that could send it"
+            : "\(store.runningEffectCount) effect(s) still running did not send it within \(limit); if they sleep on a TestClock, advance it"
+        reportFailure("Expected to receive \(description), but \(reason).", at: site)
     }
 
     private func check(action: any Action, before: State, after: State, assert: ((inout State) -> Void)?,

@@ -66,10 +66,11 @@ import ReflowTesting
         reactor.action.send(.increaseLater)
         #expect(states.values == [0])
         await clock.advance(by: .seconds(1))
-        await waitForValues(states, count: 2)
+        #expect(states.values == [0, 1])
         reactor.action.send(.increaseLater)
-        await clock.advance(by: .seconds(1))
-        await waitForValues(states, count: 3)
+        await clock.advance(by: .milliseconds(999))
+        #expect(states.values == [0, 1])
+        await clock.advance(by: .milliseconds(1))
         #expect(states.values == [0, 1, 2])
     }
 
@@ -77,11 +78,12 @@ import ReflowTesting
         let clock = TestClock()
         let woke = SignalSubject<String>()
         let recorder = SignalRecorder(woke.signal)
+        let store = Store(reducer: .empty, state: 0)
         for (name, delay) in [("late", 3), ("early", 1), ("middle", 2)] {
-            Task { @MainActor in
+            store.run(.run { _ in
                 try await clock.sleep(for: .seconds(delay))
-                woke.send(name)
-            }
+                await woke.send(name)
+            })
         }
         await clock.advance(by: .milliseconds(999))
         #expect(recorder.values.isEmpty)
@@ -119,14 +121,6 @@ private final class DelayedCounter: Reactor {
         }
     }
     func reduce(state: Int, mutation: Mutation) -> Int { state + 1 }
-}
-
-/// Waits (briefly, in real time) for an effect's output to reach the main actor.
-@MainActor
-private func waitForValues<Value>(_ recorder: SignalRecorder<Value>, count: Int) async {
-    for _ in 0..<1_000 where recorder.values.count < count {
-        try? await Task.sleep(for: .milliseconds(1))
-    }
 }
 
 struct LoginProps: Equatable {

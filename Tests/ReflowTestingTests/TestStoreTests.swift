@@ -72,44 +72,69 @@ import ReflowTesting
         await store.finish()
     }
 
-    // MARK: Failures, and what they say
+    // MARK: Failures: the whole message, where it points, and exactly one of each
 
     @Test func undescribedChange_fails_sayingToDescribeIt() async {
         let store = TestStore(reducer: loginReducer, state: LoginState())
-        await withKnownIssue {
-            await store.send(UsernameChanged(text: "ann"))
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("no change was described")
-                && text.contains("(Expected: −, Actual: +)")
-                && text.contains("− .username: \"\"")
-                && text.contains("+ .username: \"ann\"")
-        }
+        let line = #line + 1
+        let reported = await failures { await store.send(UsernameChanged(text: "ann")) }
+        #expect(reported == [RecordedFailure(message: """
+            State after sending UsernameChanged(text: "ann") is not as expected. \
+            The state changed, but no change was described: pass an assert closure that describes it.
+            (Expected: −, Actual: +)
+              − .username: ""
+              + .username: "ann"
+            """, line: line, fileID: #fileID)])
     }
 
     @Test func wronglyDescribedChange_fails_withMinimalDiff() async {
         var big = LoginState()
         big.data = String(repeating: "x", count: 50)
         let store = TestStore(reducer: loginReducer, state: big)
-        await withKnownIssue {
-            await store.send(PasswordChanged(text: "right")) { $0.password = "wrong" }
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            let diffLines = text.split(separator: "\n").filter { $0.contains("− ") || $0.contains("+ ") }
-            return diffLines == ["  − .password: \"wrong\"", "  + .password: \"right\""]
-        }
+        let line = #line + 1
+        let reported = await failures { await store.send(PasswordChanged(text: "right")) { $0.password = "wrong" } }
+        #expect(reported == [RecordedFailure(message: """
+            State after sending PasswordChanged(text: "right") is not as expected. \
+            The state after sending differs from the description.
+            (Expected: −, Actual: +)
+              − .password: "wrong"
+              + .password: "right"
+            """, line: line, fileID: #fileID)])
     }
 
     @Test func unassertedReceivedAction_failsAtFinish() async {
         let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginMiddleware(validPassword: "pw")])
         await store.send(LoginTapped()) { $0.isLoading = true }
         await store.store.waitForEffects()
-        await withKnownIssue {
-            await store.finish()
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("were not asserted") && text.contains("LoginFailed")
-        }
+        let line = #line + 1
+        let reported = await failures { await store.finish() }
+        #expect(reported == [RecordedFailure(message: """
+            1 received action(s) were not asserted:
+              LoginFailed(error: "wrong password")
+            Assert them with receive(_:), or set exhaustivity = .off.
+            """, line: line, fileID: #fileID)])
+    }
+
+    @Test func sendingWithUnassertedReceivedActions_fails_once() async {
+        let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginMiddleware(validPassword: "pw")])
+        await store.send(LoginTapped()) { $0.isLoading = true }
+        let line = #line + 1
+        let reported = await failures { await store.send(UsernameChanged(text: "ann")) { $0.username = "ann" } }
+        #expect(reported == [RecordedFailure(message: """
+            Must handle 1 received action(s) before sending UsernameChanged(text: "ann"):
+              LoginFailed(error: "wrong password")
+            Assert them with receive(_:), or set exhaustivity = .off.
+            """, line: line, fileID: #fileID)])
+    }
+
+    @Test func receivingTheWrongAction_fails_once() async {
+        let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginMiddleware(validPassword: "pw")])
+        await store.send(LoginTapped()) { $0.isLoading = true }
+        let line = #line + 1
+        let reported = await failures { await store.receive(LoginSucceeded(data: "t")) }
+        #expect(reported == [RecordedFailure(message: """
+            Expected to receive LoginSucceeded(data: "t"), but received LoginFailed(error: "wrong password").
+            """, line: line, fileID: #fileID)])
     }
 
     @Test func effectStillRunning_failsAtFinish_andIsCancelled() async {
@@ -119,43 +144,43 @@ import ReflowTesting
             try await clock.sleep(for: .seconds(60))
             await send(LoginTapped())
         })
-        await withKnownIssue {
-            await store.finish(timeout: .milliseconds(20))
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("still running")
-        }
+        let line = #line + 1
+        let reported = await failures { await store.finish(timeout: .milliseconds(20)) }
+        #expect(reported == [RecordedFailure(message: """
+            1 effect(s) still running after 0.02 seconds. Cancel them (Effect.cancel(id:)), \
+            advance the TestClock they sleep on, or set exhaustivity = .off.
+            """, line: line, fileID: #fileID)])
         await store.store.waitForEffects()
         #expect(store.store.runningEffectCount == 0)
+        #expect(clock.sleeperCount == 0)
     }
 
-    @Test func receiveTimeout_failsSayingWhatToDo() async {
+    @Test func receive_withNoEffectRunning_failsAtOnce() async {
         let store = TestStore(reducer: loginReducer, state: LoginState())
-        await withKnownIssue {
-            await store.receive(LoginTapped(), timeout: .milliseconds(10))
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("within") && text.contains("advance it")
-        }
+        let started = ContinuousClock.now
+        let line = #line + 1
+        let reported = await failures { await store.receive(LoginTapped(), timeout: .seconds(60)) }
+        #expect(reported == [RecordedFailure(message: """
+            Expected to receive LoginTapped(), but no effect is running that could send it.
+            """, line: line, fileID: #fileID)])
+        #expect(ContinuousClock.now - started < .seconds(30))  // did not wait for the timeout
     }
 
-    @Test func receivingTheWrongAction_fails() async {
-        let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginMiddleware(validPassword: "pw")])
-        await store.send(LoginTapped()) { $0.isLoading = true }
-        await withKnownIssue {
-            await store.receive(LoginSucceeded(data: "x"))
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("but received LoginFailed")
-        }
-    }
-
-    @Test func sendingWithUnassertedReceivedActions_fails() async {
-        let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginMiddleware(validPassword: "pw")])
-        await store.send(LoginTapped()) { $0.isLoading = true }
-        await store.store.waitForEffects()
-        await withKnownIssue {
-            await store.send(UsernameChanged(text: "a")) { $0.username = "a" }
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("Must handle 1 received action")
-        }
+    @Test func receive_fromAnEffectWaitingOnTheClock_failsAfterTheTimeout_sayingToAdvance() async {
+        let clock = TestClock()
+        let store = TestStore(reducer: loginReducer, state: LoginState())
+        store.run(.run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(LoginTapped())
+        })
+        let line = #line + 1
+        let reported = await failures { await store.receive(LoginTapped(), timeout: .milliseconds(10)) }
+        #expect(reported == [RecordedFailure(message: """
+            Expected to receive LoginTapped(), but 1 effect(s) still running did not send it within \
+            0.01 seconds; if they sleep on a TestClock, advance it.
+            """, line: line, fileID: #fileID)])
+        await clock.advance(by: .seconds(1))
+        await store.receive(LoginTapped()) { $0.isLoading = true }
+        await store.finish()
     }
 }

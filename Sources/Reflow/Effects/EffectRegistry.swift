@@ -31,7 +31,7 @@ final class EffectRegistry {
             // Detached: the body must start off the main actor, not just continue there.
             // The task's last step, on the main actor, takes it off the books: whoever
             // awaits the task sees the counts already updated.
-            let task = Task.detached(priority: Task.currentPriority) { [weak self] in
+            let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
                 await Self.runBody(body, deliver: deliver)
                 await self?.finished(token, ids: ids)
             }
@@ -54,12 +54,13 @@ final class EffectRegistry {
             guard !rest.isEmpty else { return tasks }
             let remaining = Array(rest)
             let token = reserveToken()
-            let task = Task { [weak self] in
+            // Detached onto the preferred executor, like a body, so that tests drive it.
+            let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
                 for effect in remaining {
                     guard let self, !Task.isCancelled else { break }
                     await self.perform(effect, ids: ids, deliver: deliver)
                 }
-                self?.finished(token, ids: ids)
+                await self?.finished(token, ids: ids)
             }
             track(task, token: token, ids: ids)
             return tasks + [task]

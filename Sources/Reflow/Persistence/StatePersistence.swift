@@ -167,8 +167,7 @@ public final class StatePersistence<State> {
         guard timer == nil else { return }
         let sleep = self.sleep
         let debounce = self.debounce
-        timer = Task { [weak self] in
-            do { try await sleep(debounce) } catch { return }
+        timer = EffectExecution.startTimer({ try await sleep(debounce) }) { [weak self] in
             self?.timer = nil
             self?.writePending()
         }

@@ -12,9 +12,7 @@ extension Signal {
             var pending: Task<Void, Never>?
             let upstream = self.subscribe { value in
                 pending?.cancel()
-                pending = Task { @MainActor in
-                    do { try await clock.sleep(for: duration) } catch { return }
-                    guard !Task.isCancelled else { return }
+                pending = EffectExecution.startTimer({ try await clock.sleep(for: duration) }) {
                     observer(value)
                 }
             }
@@ -78,9 +76,7 @@ private final class Throttle<Value, C: Clock> {
     }
 
     private func openWindow() {
-        window = Task { [weak self, clock, interval] in
-            do { try await clock.sleep(for: interval) } catch { return }
-            guard !Task.isCancelled else { return }
+        window = EffectExecution.startTimer({ [clock, interval] in try await clock.sleep(for: interval) }) { [weak self] in
             self?.windowDidClose()
         }
     }

@@ -40,8 +40,6 @@ import ReflowTesting
         reactor.action.send(.increase)
         #expect(store.runningEffectCount == 1)
         #expect(store.state.counter.isLoading)
-        // Let the effect reach its sleep before moving time (no real-time wait).
-        while clock.sleeperCount == 0 { await Task.yield() }
         await clock.advance(by: .milliseconds(500))
         await store.waitForEffects()
         #expect(store.runningEffectCount == 0)

@@ -15,10 +15,18 @@ import ReflowTesting
     @Test func run_bodyRunsOffTheMainActor_outputArrivesOnIt() async {
         let store = makeStore()
         let started = DispatchSemaphore(value: 0)
-        let handle = store.run(.run { send in
+        // Production's scheduling: other tests in this process use a test clock, which
+        // runs effect work on the main queue.
+        let effect = Effect<any Action>.run { send in
             started.signal()
             await send(SetTitle(title: "delivered"))
-        })
+        }
+        let handle: EffectHandle
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            handle = EffectExecution.withPreferredExecutor(nil) { store.run(effect) }
+        } else {
+            handle = store.run(effect)
+        }
         // The main actor blocks here; only a body running elsewhere can signal in time.
         let result = started.wait(timeout: .now() + 5)
         #expect(result == .success)
