@@ -9,13 +9,13 @@ import Reflow
 /// recorder.record(\.count)
 /// recorder.removeAll()                    // forget the values delivered at bind time
 /// store.dispatch(SetTitle(title: "new"))
-/// #expect(recorder.takeEmissions() == [#"\Props.title: "new""#])
+/// #expect(recorder.takeEmissions() == [#"\.title: "new""#])
 /// ```
 @MainActor
 public final class PropsRecorder<State, Props, Actions> {
     /// One value a binding delivered.
     public struct Emission: CustomStringConvertible {
-        /// The key path, as written (`\Props.title`).
+        /// The key path, relative to the props (`\.title`, `\.user.name`).
         public var keyPath: String
         /// The value delivered, as `String(reflecting:)` prints it.
         public var value: String
@@ -33,14 +33,22 @@ public final class PropsRecorder<State, Props, Actions> {
 
     /// Binds `keyPath` and records its emissions (including the one at bind time).
     public func record<T: Equatable>(_ keyPath: KeyPath<Props, T>) {
-        let name = String(describing: keyPath)
+        let name = Self.name(of: keyPath)
         connection.bind(keyPath) { [weak self] value in
             let text = value as? String
             self?.emissions.append(Emission(keyPath: name, value: text.map { "\"\($0)\"" } ?? String(reflecting: value)))
         }
     }
 
-    /// The emissions as `"\Props.title: "new""` strings, removing them.
+    /// A key path as written relative to the props, `\.title`, so that expectations do
+    /// not depend on what the props type is called.
+    static func name<T>(of keyPath: KeyPath<Props, T>) -> String {
+        let written = String(describing: keyPath)
+        let root = "\\\(String(describing: Props.self))."
+        return written.hasPrefix(root) ? "\\." + written.dropFirst(root.count) : written
+    }
+
+    /// The emissions as `"\.title: "new""` strings, removing them.
     public func takeEmissions() -> [String] {
         defer { emissions.removeAll() }
         return emissions.map(\.description)

@@ -22,12 +22,12 @@ import ReflowTesting
         let recorder = PropsRecorder(connection)
         recorder.record(\.title)
         recorder.record(\.canSubmit)
-        #expect(recorder.takeEmissions() == [#"\LoginProps.title: "Log in""#, #"\LoginProps.canSubmit: false"#])
+        #expect(recorder.takeEmissions() == [#"\.title: "Log in""#, #"\.canSubmit: false"#])
         connection.connect()
         connection.actions.typeUsername("ann")
-        #expect(recorder.takeEmissions() == [#"\LoginProps.title: "Log in as ann""#])
+        #expect(recorder.takeEmissions() == [#"\.title: "Log in as ann""#])
         connection.actions.typePassword("pw")
-        #expect(recorder.takeEmissions() == [#"\LoginProps.canSubmit: true"#])
+        #expect(recorder.takeEmissions() == [#"\.canSubmit: true"#])
     }
 
     @Test func propsRecorder_worksForAStorelessConnectionDrivenBySetProps() {
@@ -40,7 +40,7 @@ import ReflowTesting
         recorder.removeAll()
         connection.props.canSubmit = true
         connection.props.title = "ignored: not recorded"
-        #expect(recorder.takeEmissions() == [#"\LoginProps.canSubmit: true"#])
+        #expect(recorder.takeEmissions() == [#"\.canSubmit: true"#])
     }
 
     @Test func propsMapping_isAPureFunctionToTestDirectly() {

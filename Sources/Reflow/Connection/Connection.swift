@@ -59,7 +59,7 @@ public final class Connection<State, Props, Actions> {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { mapStateToProps($0) })
     }
 
@@ -79,7 +79,7 @@ public final class Connection<State, Props, Actions> {
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
-                                              mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+                                              mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
         var lastSlice: Slice?
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
             let slice = state[keyPath: slice]
@@ -92,7 +92,7 @@ public final class Connection<State, Props, Actions> {
     /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
     ///   stored property: the connection then skips dispatches whose reducers cannot write it.
     @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
+    init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
          propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
@@ -166,7 +166,7 @@ extension Connection where Props: Equatable {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
         var lastProps: Props?
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
             let props = mapStateToProps(state)
