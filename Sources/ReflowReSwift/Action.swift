@@ -2,7 +2,7 @@ import Reflow
 
 /// An action, as in ReSwift: any value that describes something that happened.
 ///
-/// It is Reflow's own ``Reflow/Action``, so one action type serves both worlds: a screen
+/// It is Reflow's own `Reflow.Action`, so one action type serves both worlds: a screen
 /// that still uses ReSwift's API and a new screen built on a `Connection` dispatch the same
 /// actions into the same store, and ReSwift-style and Reflow reducers both see them.
 ///

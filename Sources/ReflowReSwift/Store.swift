@@ -76,7 +76,7 @@ public final class Store<State>: StoreType {
 
     /// Dispatches `action` through the middleware to the reducer.
     ///
-    /// - Complexity: That of ``Reflow/Store/dispatch(_:)``: the reducer, plus each
+    /// - Complexity: That of `Reflow.Store.dispatch(_:)`: the reducer, plus each
     ///   subscriber's subscription steps.
     public func dispatch(_ action: any Action) {
         reflowStore.dispatch(action)

@@ -7,7 +7,7 @@ public struct Exhaustivity: Equatable, Sendable {
     let isExhaustive: Bool
 
     /// Every state change must be described, every received action asserted, and no
-    /// effect may still run at ``TestStore/finish(timeout:)``. The default.
+    /// effect may still run at ``TestStore/finish(timeout:fileID:filePath:line:column:)``. The default.
     public static let on = Exhaustivity(isExhaustive: true)
 
     /// Only what you describe is checked: the changes in an `assert` closure must hold,

@@ -25,7 +25,7 @@ public final class TestStore<State: Equatable> {
     public let store: Store<State>
     /// How strictly to check; ``Exhaustivity/on`` by default.
     public var exhaustivity: Exhaustivity = .on
-    /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+    /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(A,_,_,_,_,_,_)`` and
     /// ``finish(timeout:fileID:filePath:line:column:)`` wait, by default.
     public var timeout: Duration = .seconds(1)
 
@@ -35,6 +35,7 @@ public final class TestStore<State: Equatable> {
 
     /// Creates a test store.
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
+        EffectWork.install()
         let recorder = ReceivedActions<State>()
         self.recorder = recorder
         self.expectedState = state

@@ -20,7 +20,7 @@
 /// }
 /// ```
 ///
-/// - ``just(_:)`` and a ``concat(_:)`` of synchronous effects deliver synchronously, before
+/// - ``just(_:)`` and a ``concat(_:)-([Effect<Output>])`` of synchronous effects deliver synchronously, before
 ///   the call that started them returns.
 /// - ``run(_:)`` bodies run off the main actor. An error thrown from one ends that effect
 ///   only and is reported to ``EffectErrors/handler``; outputs it sent before stay.
@@ -55,7 +55,7 @@ public struct Effect<Output: Sendable>: Sendable {
     }
 
     /// An effect made when it starts, on the main actor, so it can read state that earlier
-    /// parts of a ``concat(_:)`` changed.
+    /// parts of a ``concat(_:)-([Effect<Output>])`` changed.
     ///
     /// ```swift
     /// .concat([

@@ -9,7 +9,7 @@ import Foundation
 /// parallel testing.
 ///
 /// The preference covers the work Reflow starts: ``Effect/run(_:)`` bodies and the
-/// nonisolated code they call, the tails of ``Effect/concat(_:)``, the timers of
+/// nonisolated code they call, the tails of ``Effect/concat(_:)-([Effect<Output>])``, the timers of
 /// ``Signal/debounce(for:clock:)``, ``Signal/throttle(for:clock:latest:)`` and
 /// ``StatePersistence``. Work that hops to another actor runs on that actor's executor, and
 /// tasks you start yourself with `Task { }` are not covered.

@@ -1,8 +1,8 @@
 /// A pure function that changes state in place in response to an action.
 ///
 /// Build a reducer from one closure that sees every action, or route by the action's
-/// concrete type with ``on(_:_:)-static``; routing is a hash lookup, so it does not get
-/// slower as you handle more action types. Combine feature reducers with ``combine(_:)``
+/// concrete type with ``on(_:_:)-type.method``; routing is a hash lookup, so it does not get
+/// slower as you handle more action types. Combine feature reducers with ``combine(_:)-([Reducer<State>])``
 /// and lift a reducer of a slice into the whole app state with ``scope(_:)``.
 ///
 /// ```swift
@@ -59,7 +59,7 @@ public struct Reducer<State>: Sendable {
         self.init(stages: [.everyAction(reduce)], footprints: Footprints(everyAction: .whole))
     }
 
-    /// A reducer that does nothing, the identity of ``combine(_:)``.
+    /// A reducer that does nothing, the identity of ``combine(_:)-([Reducer<State>])``.
     public static var empty: Reducer { Reducer(stages: [], footprints: Footprints()) }
 
     /// Creates a reducer that handles actions of exactly type `A` (not subclasses).
