@@ -78,11 +78,15 @@ public final class Store<State>: StoreType {
     ///
     /// - Complexity: That of `Reflow.Store.dispatch(_:)`: the reducer, plus each
     ///   subscriber's subscription steps.
+    ///
+    /// - Parameter action: The action.
     public func dispatch(_ action: any Action) {
         reflowStore.dispatch(action)
     }
 
     /// Subscribes `subscriber` to the whole state; it gets the current state at once.
+    ///
+    /// - Parameter subscriber: Told each new state with `newState(state:)`; held weakly.
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
         attach(subscriber, transform: { $0 })
@@ -94,6 +98,10 @@ public final class Store<State>: StoreType {
     /// ```swift
     /// store.subscribe(viewModel) { $0.select(\.user.name).skipRepeats() }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - subscriber: Told each selected value with `newState(state:)`; held weakly.
+    ///   - transform: Builds the subscription's pipeline from the whole-state subscription.
     @inlinable
     public func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
@@ -102,6 +110,8 @@ public final class Store<State>: StoreType {
     }
 
     /// Ends `subscriber`'s subscription. Released subscribers end by themselves.
+    ///
+    /// - Parameter subscriber: The subscriber to stop telling.
     public func unsubscribe(_ subscriber: any AnyStoreSubscriber) {
         subscriptions.removeValue(forKey: ObjectIdentifier(subscriber))?.subscription.cancel()
     }
@@ -159,6 +169,8 @@ public final class Store<State>: StoreType {
 extension Store where State: Equatable {
     /// Subscribes `subscriber` to the whole state, skipping states equal to the previous
     /// one unless the store was made with `automaticallySkipsRepeats: false`.
+    ///
+    /// - Parameter subscriber: Told each new state with `newState(state:)`; held weakly.
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
         attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : { $0 })
@@ -168,6 +180,10 @@ extension Store where State: Equatable {
 extension Store {
     /// Subscribes `subscriber` to an `Equatable` value that `transform` selects, skipping
     /// repeats unless the store was made with `automaticallySkipsRepeats: false`.
+    ///
+    /// - Parameters:
+    ///   - subscriber: Told each selected value with `newState(state:)`; held weakly.
+    ///   - transform: Builds the subscription's pipeline from the whole-state subscription.
     @inlinable
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?

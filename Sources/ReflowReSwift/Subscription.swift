@@ -21,6 +21,8 @@ public final class Subscription<State> {
 
     /// Creates a subscription from a sink: the closure receives a function that sends
     /// values through this subscription.
+    ///
+    /// - Parameter sink: Receives the function to call with each (old, new) pair.
     @inlinable
     public init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
         // Strong: the step before holds this one through its observer (the chain runs
@@ -49,6 +51,9 @@ public final class Subscription<State> {
     }
 
     /// A subscription of the value at a key path of the state.
+    ///
+    /// - Parameter keyPath: The part of the state the subscriber wants.
+    /// - Returns: The subscription of that part.
     @inlinable
     public func select<Substate>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
         select { $0[keyPath: keyPath] }
@@ -71,12 +76,18 @@ public final class Subscription<State> {
     }
 
     /// The same as ``skipRepeats(_:)``.
+    ///
+    /// - Parameter when: Whether the change from the old value to the new one is a repeat.
+    /// - Returns: The filtered subscription.
     @inlinable
     public func skip(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats(when)
     }
 
     /// A subscription that delivers a new value only when `when` holds for the change.
+    ///
+    /// - Parameter when: Whether the change from the old value to the new one is delivered.
+    /// - Returns: The filtered subscription.
     @inlinable
     public func only(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats { !when($0, $1) }
@@ -85,6 +96,8 @@ public final class Subscription<State> {
 
 extension Subscription where State: Equatable {
     /// A subscription that skips values equal (`==`) to the previous one.
+    ///
+    /// - Returns: The filtered subscription.
     @inlinable
     public func skipRepeats() -> Subscription<State> {
         skipRepeats { $0 == $1 }

@@ -23,6 +23,9 @@ public final class DispatchRecorder {
     }
 
     /// The recorded actions of exactly type `A`, in order.
+    ///
+    /// - Parameter type: The action type to pick.
+    /// - Returns: The recorded actions of that type, in order.
     public func actions<A: Action>(of type: A.Type) -> [A] {
         actions.compactMap { $0 as? A }
     }

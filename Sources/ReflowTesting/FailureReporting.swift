@@ -9,6 +9,12 @@ public struct CallSite: Sendable {
     let column: Int
 
     /// Captures the caller's location; pass the defaults through from public assertions.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's `#fileID`.
+    ///   - filePath: The caller's `#filePath`.
+    ///   - line: The caller's `#line`.
+    ///   - column: The caller's `#column`.
     public init(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
         self.fileID = fileID
         self.filePath = filePath

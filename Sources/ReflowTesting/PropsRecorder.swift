@@ -27,11 +27,15 @@ public final class PropsRecorder<State, Props, Actions> {
     private let connection: Connection<State, Props, Actions>
 
     /// Creates a recorder for `connection`; call ``record(_:)`` for each key path.
+    ///
+    /// - Parameter connection: The connection whose bindings to record.
     public init(_ connection: Connection<State, Props, Actions>) {
         self.connection = connection
     }
 
     /// Binds `keyPath` and records its emissions (including the one at bind time).
+    ///
+    /// - Parameter keyPath: The prop to record.
     public func record<T: Equatable>(_ keyPath: KeyPath<Props, T>) {
         let name = Self.name(of: keyPath)
         connection.bind(keyPath) { [weak self] value in
@@ -49,6 +53,8 @@ public final class PropsRecorder<State, Props, Actions> {
     }
 
     /// The emissions as `"\.title: "new""` strings, removing them.
+    ///
+    /// - Returns: Each emission since the last call, in order, as `\.key: value`.
     public func takeEmissions() -> [String] {
         defer { emissions.removeAll() }
         return emissions.map(\.description)

@@ -16,11 +16,15 @@ public final class SignalRecorder<Value> {
     private var subscription: Subscription?
 
     /// Starts recording `signal` (a reactor's `state` replays the current state first).
+    ///
+    /// - Parameter signal: The signal to record.
     public init(_ signal: Signal<Value>) {
         subscription = signal.subscribe { [weak self] in self?.values.append($0) }
     }
 
     /// The values received since the last call, removing them.
+    ///
+    /// - Returns: The values received since the last call, in order.
     public func takeValues() -> [Value] {
         defer { values.removeAll() }
         return values

@@ -58,6 +58,10 @@ public final class TestClock: Clock, Sendable {
 
     /// Suspends until the clock is advanced to `deadline`; throws `CancellationError` if
     /// the task is cancelled first.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to wake; a deadline already reached returns at once.
+    ///   - tolerance: Ignored: the test clock wakes sleepers exactly at their deadline.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = timeline.withLock { timeline -> Int in
             timeline.nextID += 1

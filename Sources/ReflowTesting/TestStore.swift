@@ -34,6 +34,15 @@ public final class TestStore<State: Equatable> {
     private var expectedState: State
 
     /// Creates a test store.
+    ///
+    /// Making a test store routes the work of effects onto an executor the test drives (see
+    /// <doc:DeterministicEffects>).
+    ///
+    /// - Parameters:
+    ///   - reducer: The reducer under test.
+    ///   - state: The state to start from.
+    ///   - middleware: Middleware to run as in the app, for example the one that starts
+    ///     effects; a recorder is added after it.
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         EffectWork.install()
         let recorder = ReceivedActions<State>()
@@ -48,6 +57,9 @@ public final class TestStore<State: Equatable> {
 
     /// Runs an effect whose actions are dispatched into the store; assert them with
     /// `receive`.
+    ///
+    /// - Parameter effect: The effect; its outputs are dispatched into the store.
+    /// - Returns: A handle to cancel the effect or await its end.
     @discardableResult
     public func run(_ effect: Effect<any Action>) -> EffectHandle {
         store.run(effect)
@@ -57,6 +69,17 @@ public final class TestStore<State: Equatable> {
     /// state before the action into the state you expect after it.
     ///
     /// With exhaustivity on, sending while received actions are unasserted fails.
+    ///
+    /// Effects the action starts run until they wait before this returns.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - assert: Changes the state before the action into the state you expect after it;
+    ///     `nil` when the action changes nothing.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
     public func send(_ action: any Action, assert: ((inout State) -> Void)? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -81,6 +104,19 @@ public final class TestStore<State: Equatable> {
 
     /// Waits for an action that an effect (or middleware) dispatched, checks it equals
     /// `action`, and checks the state change it made against `assert`.
+    ///
+    /// Effect work that needs nothing outside the test runs first; if no effect is left that
+    /// could send the action, the failure is reported at once, otherwise after `timeout`.
+    ///
+    /// - Parameters:
+    ///   - action: The action expected next (the first unasserted one, with exhaustivity on).
+    ///   - timeout: How long to wait for effects waiting on something outside the test; the
+    ///     store's ``timeout`` by default.
+    ///   - assert: Changes the state before the action into the state you expect after it.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
     public func receive<A: Action & Equatable>(_ action: A, timeout: Duration? = nil, assert: ((inout State) -> Void)? = nil,
                                                fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -89,6 +125,16 @@ public final class TestStore<State: Equatable> {
 
     /// Waits for an action of type `A` that an effect dispatched, whatever its value, and
     /// checks the state change it made against `assert`.
+    ///
+    /// - Parameters:
+    ///   - type: The type of the action expected next.
+    ///   - timeout: How long to wait for effects waiting on something outside the test; the
+    ///     store's ``timeout`` by default.
+    ///   - assert: Changes the state before the action into the state you expect after it.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
     public func receive<A: Action>(_ type: A.Type, timeout: Duration? = nil, assert: ((inout State) -> Void)? = nil,
                                    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -98,6 +144,14 @@ public final class TestStore<State: Equatable> {
     /// Waits for the store's effects to finish, then checks that nothing is left:
     /// no effect still running and (with exhaustivity on) no unasserted received action.
     /// Effects still running after `timeout` fail the test and are cancelled.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for effects waiting on something outside the test; the
+    ///     store's ``timeout`` by default.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
     public func finish(timeout: Duration? = nil,
                        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -26,6 +26,8 @@ public struct EntityCollection<ID: Hashable, Entity> {
     var journal = ChangeJournal<ID>()
 
     /// Creates a collection whose ids are read from each entity with `id`.
+    ///
+    /// - Parameter id: Reads an entity's id; called when entities are added or replaced.
     public init(id: @escaping (Entity) -> ID) {
         self.idOf = id
     }
@@ -33,6 +35,10 @@ public struct EntityCollection<ID: Hashable, Entity> {
     /// Creates a collection of `entities`, in order, with ids read by `id`.
     ///
     /// - Precondition: ids are unique.
+    ///
+    /// - Parameters:
+    ///   - entities: The entities, in order.
+    ///   - id: Reads an entity's id.
     public init(_ entities: some Sequence<Entity>, id: @escaping (Entity) -> ID) {
         self.idOf = id
         for entity in entities { append(entity) }
@@ -115,6 +121,8 @@ extension EntityCollection where Entity: Identifiable, Entity.ID == ID {
     }
 
     /// Creates a collection of identifiable entities, in order.
+    ///
+    /// - Parameter entities: The entities, in order; their ids must be unique.
     public init(_ entities: some Sequence<Entity>) {
         self.init(entities, id: { $0.id })
     }

@@ -16,6 +16,12 @@ extension Store {
     ///
     /// - Complexity: O(*c*) per dispatch in the entities that changed, not in the
     ///   collection's size or the number of entity subscriptions.
+    ///
+    /// - Parameters:
+    ///   - id: The entity to observe.
+    ///   - collection: Where the collection lives in the state.
+    ///   - onChange: Called with the entity at once, then with each change (`nil` once removed).
+    /// - Returns: The subscription; it ends when cancelled or released.
     // Inlinable: the per-entity observer is then built, and its comparison specialized,
     // in the caller's module (benchmark S3x).
     @inlinable

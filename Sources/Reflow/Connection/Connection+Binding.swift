@@ -4,6 +4,11 @@
 
 extension Connection {
     /// Calls `onNext` with the value at `keyPath` now and whenever it changes.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - onNext: Called with the current value at once, then with each new value.
+    /// - Returns: The binding; it ends when cancelled or released, or with the connection.
     @discardableResult
     public func subscribe<T: Equatable>(_ keyPath: KeyPath<Props, T>, onNext: @escaping (T) -> Void) -> Subscription {
         bind(keyPath, to: onNext)
@@ -14,6 +19,15 @@ extension Connection {
     /// ```swift
     /// connection.bind(\.count) { [weak self] in self?.countLabel = "\($0)" }
     /// ```
+    ///
+    /// The value must be `Equatable`, to tell a change from a repeat. For an array of elements
+    /// that are not, use ``bind(_:to:isEqual:)`` and say how to compare two elements.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - sink: Called with the current value at once, then with each new value.
+    /// - Returns: The binding; it ends when cancelled or with the connection.
+    /// - Complexity: O(1) per dispatch while the value is unchanged.
     // Inlinable so that the read and the comparison are specialized in the caller's module
     // (benchmark S7), as for `Store.subscribe`.
     @inlinable @discardableResult
@@ -32,6 +46,12 @@ extension Connection {
     /// ```swift
     /// connection.bind(\.count, to: { badge = $0 }, mapping: { "\($0) new" })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - sink: Called with the mapped value at once, then after each change.
+    ///   - mapping: Turns the prop into what `sink` takes; called only when the prop changed.
+    /// - Returns: The binding; it ends when cancelled or with the connection.
     @discardableResult
     public func bind<T: Equatable, U>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (U) -> Void,
                                       mapping: @escaping (T) -> U) -> Subscription {
@@ -40,6 +60,19 @@ extension Connection {
 
     /// Sends an array prop to `sink` now and whenever it changes, comparing elements with
     /// `isEqual`: for lists of elements that are not `Equatable`.
+    ///
+    /// ```swift
+    /// connection.bind(\.rows, to: { table.reload($0) }, isEqual: { $0.id == $1.id && $0.title == $1.title })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The array prop to watch.
+    ///   - sink: Called with the current array at once, then with each changed array.
+    ///   - isEqual: Whether two elements are the same; the array changed when its count or
+    ///     any element differs.
+    /// - Returns: The binding; it ends when cancelled or with the connection.
+    /// - Complexity: O(*n*) per dispatch for an array of *n* elements, stopping at the first
+    ///   difference.
     @discardableResult
     public func bind<Element>(_ keyPath: KeyPath<Props, [Element]>, to sink: @escaping ([Element]) -> Void,
                               isEqual: @escaping (Element, Element) -> Bool) -> Subscription {
@@ -58,6 +91,13 @@ extension Connection {
     /// ```swift
     /// connection.bind(\.title, to: titleLabel, \.text)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The property of `target` that receives the value.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                       _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
@@ -66,6 +106,13 @@ extension Connection {
 
     /// Writes a non-optional prop to an optional `property` of `target` (say, a label's
     /// `text: String?`), holding `target` weakly.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The optional property of `target` that receives the value.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                       _ property: ReferenceWritableKeyPath<Target, T?>) -> Subscription {
@@ -78,6 +125,14 @@ extension Connection {
     /// ```swift
     /// connection.bind(\.count, to: countLabel, \.text, mapping: { "\($0) items" })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The property of `target` that receives the mapped value.
+    ///   - mapping: Turns the prop into the property's type; called only when the prop changed.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
     @discardableResult
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U>,
@@ -87,6 +142,14 @@ extension Connection {
 
     /// Writes the value at `keyPath`, transformed by `mapping`, to an optional `property` of
     /// `target`, holding `target` weakly.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The optional property of `target` that receives the mapped value.
+    ///   - mapping: Turns the prop into the property's type; called only when the prop changed.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
     @discardableResult
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U?>,

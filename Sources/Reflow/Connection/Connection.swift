@@ -75,6 +75,12 @@ public final class Connection<State, Props, Actions> {
     ///            mapSliceToProps: { Props(name: $0.name) },
     ///            mapDispatchToActions: { _ in () })
     /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - slice: The part of the state the props depend on.
+    ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
     @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
@@ -116,6 +122,10 @@ public final class Connection<State, Props, Actions> {
     ///     actions: Actions(increment: {})
     /// )
     /// ```
+    ///
+    /// - Parameters:
+    ///   - props: The props bindings see first.
+    ///   - actions: The actions views call, usually closures that record or print.
     public init(props: Props, actions: Actions) {
         self.store = nil
         self.props = props

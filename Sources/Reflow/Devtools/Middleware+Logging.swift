@@ -11,6 +11,11 @@ extension Middleware {
     /// - Parameters:
     ///   - name: A prefix for each entry, to tell stores apart.
     ///   - log: Where entries go; `print` by default.
+    ///
+    /// - Parameters:
+    ///   - name: A prefix for each line, to tell stores apart.
+    ///   - log: Where the lines go; `print` by default.
+    /// - Returns: Middleware that logs each action and the state change it made.
     public static func logging(name: String = "", log: @escaping @MainActor (String) -> Void = { print($0) }) -> Middleware {
         Middleware { context, action, next in
             let before = context.state

@@ -14,6 +14,12 @@ public enum StateDiff {
 
     /// The lines that differ between `old` (−) and `new` (+), or an empty array when the
     /// two print the same.
+    ///
+    /// - Parameters:
+    ///   - old: The value before.
+    ///   - new: The value after.
+    /// - Returns: One line per changed leaf, `− path: old` then `+ path: new`; empty when
+    ///   the two print the same.
     public static func lines(from old: Any, to new: Any) -> [String] {
         var lines: [String] = []
         diff(old, new, path: "", into: &lines)
@@ -21,6 +27,11 @@ public enum StateDiff {
     }
 
     /// ``lines(from:to:)`` joined into an indented block, or `nil` when nothing differs.
+    ///
+    /// - Parameters:
+    ///   - old: The value before.
+    ///   - new: The value after.
+    /// - Returns: The changed lines, indented, or `nil` when nothing differs.
     public static func render(from old: Any, to new: Any) -> String? {
         let lines = lines(from: old, to: new)
         return lines.isEmpty ? nil : lines.map { "  " + $0 }.joined(separator: "\n")

@@ -10,6 +10,12 @@ extension Effect {
     ///     return .run { send in await send(.setResults(try await api.search(query))) }
     ///         .cancellable(id: "search", cancelInFlight: true)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - id: Any hashable value; effects of one store or reactor share the ids.
+    ///   - cancelInFlight: Whether starting this effect first cancels those running under `id`
+    ///     (a new search cancels the one in flight).
+    /// - Returns: The effect, cancellable under `id`.
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
     }
@@ -19,6 +25,9 @@ extension Effect {
     /// ```swift
     /// case .stop: return .cancel(id: TimerID.self)
     /// ```
+    ///
+    /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
+    /// - Returns: An effect that, when it starts, cancels every effect running under `id`.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         Effect(.cancel(EffectID(id)))
     }

@@ -49,6 +49,9 @@ public struct Effect<Output: Sendable>: Sendable {
     public static var none: Effect { Effect(.none) }
 
     /// An effect that delivers `output` synchronously.
+    ///
+    /// - Parameter output: The output to deliver.
+    /// - Returns: An effect that delivers `output` when it starts.
     @inlinable
     public static func just(_ output: Output) -> Effect {
         Effect(.output(output))
@@ -63,6 +66,9 @@ public struct Effect<Output: Sendable>: Sendable {
     ///     .deferred { [unowned self] in .just(.record(self.currentState.value)) },
     /// ])
     /// ```
+    ///
+    /// - Parameter make: Makes the effect; called on the main actor when the effect starts.
+    /// - Returns: An effect that runs what `make` returns.
     public static func deferred(_ make: @escaping @MainActor () -> Effect) -> Effect {
         Effect(.deferred(make))
     }
@@ -77,31 +83,49 @@ public struct Effect<Output: Sendable>: Sendable {
     ///
     /// - Parameter body: Async work. Throwing ends the effect and reports the error
     ///   (except `CancellationError`, which is how cancellation ends work).
+    ///
+    /// - Returns: An effect that runs `body` in a task of its own.
     public static func run(_ body: @escaping @Sendable (Send<Output>) async throws -> Void) -> Effect {
         Effect(.run(body))
     }
 
     /// Runs effects one after another; each starts when the previous one finished.
+    ///
+    /// - Parameter effects: The effects, in order.
+    /// - Returns: An effect that runs them in order; synchronous ones deliver before the call
+    ///   that starts it returns.
     public static func concat(_ effects: [Effect]) -> Effect {
         Effect(.concat(effects))
     }
 
     /// Runs effects one after another; each starts when the previous one finished.
+    ///
+    /// - Parameter effects: The effects, in order.
+    /// - Returns: An effect that runs them in order.
     public static func concat(_ effects: Effect...) -> Effect {
         concat(effects)
     }
 
     /// Runs effects at the same time.
+    ///
+    /// - Parameter effects: The effects to start together.
+    /// - Returns: An effect that starts them all at once.
     public static func merge(_ effects: [Effect]) -> Effect {
         Effect(.merge(effects))
     }
 
     /// Runs effects at the same time.
+    ///
+    /// - Parameter effects: The effects to start together.
+    /// - Returns: An effect that starts them all at once.
     public static func merge(_ effects: Effect...) -> Effect {
         merge(effects)
     }
 
     /// Transforms every output.
+    ///
+    /// - Parameter transform: Turns each output into the new output type.
+    /// - Returns: The same effect, delivering transformed outputs.
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         switch operation {
         case .none: return .none

@@ -14,11 +14,15 @@ public struct Send<Output: Sendable>: Sendable {
     let deliver: @MainActor (Output) -> Void
 
     /// Creates a `Send` that hands each output to `deliver`; mainly for tests.
+    ///
+    /// - Parameter deliver: Receives each output, on the main actor.
     public init(_ deliver: @escaping @MainActor (Output) -> Void) {
         self.deliver = deliver
     }
 
     /// Delivers `output`, unless the effect that sends it was cancelled.
+    ///
+    /// - Parameter output: The output; dropped if the sending effect was cancelled.
     @MainActor
     public func callAsFunction(_ output: Output) {
         guard !Task.isCancelled else { return }

@@ -27,6 +27,8 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
     public let connection: Connection<State, Props, Actions>
 
     /// Wraps `connection` and connects it.
+    ///
+    /// - Parameter connection: The connection whose props SwiftUI observes.
     public init(_ connection: Connection<State, Props, Actions>) {
         self.connection = connection
         self.storage = connection.props

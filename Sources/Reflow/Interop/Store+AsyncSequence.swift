@@ -8,11 +8,18 @@ extension Store {
     ///     print("count is", count)
     /// }
     /// ```
+    ///
+    /// - Parameter keyPath: The value to watch.
+    /// - Returns: A stream of the current value, then each change; it ends when the task
+    ///   that iterates it is cancelled or the store is released.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
         observers.stream(current: state, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
     }
 
     /// A selected value as an async sequence: the current value, then each change.
+    ///
+    /// - Parameter select: Picks the value to watch from the state.
+    /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(of select: @escaping (State) -> Value) -> AsyncStream<Value> {
         observers.stream(current: state, select: select, isDuplicate: { $0 == $1 })
     }
@@ -26,6 +33,9 @@ extension Connection {
     /// ```swift
     /// for await title in connection.values(\.title) { print(title) }
     /// ```
+    ///
+    /// - Parameter keyPath: The prop to watch.
+    /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Props, Value>) -> AsyncStream<Value> {
         bindings.stream(current: props, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
     }

@@ -77,6 +77,13 @@ public final class StatePersistence<State> {
     }
 
     /// Creates a persistence for `slices` in `directory`, timed by the real clock.
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files are kept; created when needed.
+    ///   - slices: The slices to save, each to a file of its own.
+    ///   - debounce: How long changes are coalesced before a write.
+    ///   - onError: Told, on the main actor, about every file that could not be restored
+    ///     or written.
     public convenience init(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
                             onError: @escaping @MainActor (PersistenceError) -> Void = { _ in }) {
         self.init(directory: directory, slices: slices, debounce: debounce, clock: ContinuousClock(), onError: onError)
@@ -116,6 +123,8 @@ public final class StatePersistence<State> {
     ///
     /// - Complexity: Each dispatch then costs the main actor one flag; see the type's
     ///   discussion for when slices are taken.
+    ///
+    /// - Parameter store: The store whose state is saved; held weakly.
     public func attach(to store: Store<State>) {
         precondition(self.store == nil, "StatePersistence: attach(to:) was called twice; create one persistence per store.")
         self.store = store

@@ -20,6 +20,8 @@ public struct Pulse<Value> {
     public package(set) var valueUpdatedCount: UInt = 0
 
     /// Creates a pulse with an initial value.
+    ///
+    /// - Parameter wrappedValue: The initial value; it does not count as an assignment.
     public init(wrappedValue: Value) {
         self.value = wrappedValue
     }

@@ -42,6 +42,10 @@ extension Reactor {
     /// ```swift
     /// reactor.pulse(\.$alertMessage).compactMap { $0 }.subscribe { show($0) }
     /// ```
+    ///
+    /// - Parameter keyPath: The `@Pulse` property, through its projected value (`\.$alert`).
+    /// - Returns: A signal of the property's value: the current one on subscription, then one
+    ///   each time it is assigned, even to an equal value.
     public func pulse<T>(_ keyPath: KeyPath<State, Pulse<T>>) -> Signal<T> {
         state.map { $0[keyPath: keyPath] }
             .distinctUntilChanged { $0.valueUpdatedCount == $1.valueUpdatedCount }

@@ -71,9 +71,17 @@ public protocol Reactor: AnyObject {
     var initialState: State { get }
 
     /// Turns an action into mutations, now (``Effect/just(_:)``) or later (``Effect/run(_:)``).
+    ///
+    /// - Parameter action: The action, after ``transform(action:)``.
+    /// - Returns: The mutations; synchronous ones are applied before `send` returns.
     func mutate(action: Action) -> Effect<Mutation>
 
     /// Returns the state after a mutation. Keep it pure.
+    ///
+    /// - Parameters:
+    ///   - state: The current state.
+    ///   - mutation: The mutation to apply.
+    /// - Returns: The new state.
     func reduce(state: State, mutation: Mutation) -> State
 
     /// Transforms the stream of actions before `mutate`, for example to debounce.
@@ -88,13 +96,30 @@ public protocol Reactor: AnyObject {
 }
 
 extension Reactor {
+    /// Passes the actions on unchanged.
+    ///
+    /// - Parameter action: The actions sent to the reactor.
+    /// - Returns: `action`.
     public func transform(action: Signal<Action>) -> Signal<Action> { action }
+
+    /// Passes the mutations on unchanged.
+    ///
+    /// - Parameter mutation: The mutations from `mutate`.
+    /// - Returns: `mutation`.
     public func transform(mutation: Signal<Mutation>) -> Signal<Mutation> { mutation }
+
+    /// Passes the states on unchanged.
+    ///
+    /// - Parameter state: The states after `reduce`.
+    /// - Returns: `state`.
     public func transform(state: Signal<State>) -> Signal<State> { state }
 }
 
 extension Reactor where Mutation == Action {
     /// Passes each action on as the mutation.
+    ///
+    /// - Parameter action: The action.
+    /// - Returns: An effect that delivers `action` as the mutation at once.
     @inlinable
     public func mutate(action: Action) -> Effect<Mutation> { .just(action) }
 }

@@ -18,6 +18,10 @@ extension Store {
     ///
     /// Since `State` is not `Equatable` here, `reactor.state` emits on every store change;
     /// make it `Equatable` to emit only when the slice changed.
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the store holds it weakly.
+    ///   - slice: Where its state lives in the store's state.
     // Inlinable, so that hosting, often a reactor's first use, makes its core in the
     // reactor's module (see `Reactor.state`).
     @inlinable
@@ -27,6 +31,10 @@ extension Store {
 
     /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
     /// the slice changed. See the overload above for lifetimes.
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the store holds it weakly.
+    ///   - slice: Where its state lives in the store's state.
     @inlinable
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
         host(reactor, core: reactor.core, at: slice, isDuplicate: { $0 == $1 })

@@ -16,6 +16,10 @@ extension Reducer {
     /// > form (``init(_:)`` or ``on(_:_:)-type.method``) when you can.
     ///
     /// - Complexity: O(*n*) per action in the size of the state it copies.
+    ///
+    /// - Parameter reduce: A ReSwift reducer: takes the action and the state (`nil` before
+    ///   the first action) and returns the new state.
+    /// - Returns: A reducer that runs it for every action.
     public static func reSwift(_ reduce: @escaping @MainActor (any Action, State?) -> State) -> Reducer {
         Reducer { state, action in
             state = reduce(action, state)

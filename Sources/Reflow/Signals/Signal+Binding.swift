@@ -6,12 +6,22 @@ extension Signal {
     /// ```swift
     /// reactor.state.map(\.title).bind(to: label, \.text).store(in: bag)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The property of `target` that receives each value.
+    /// - Returns: The subscription; it also ends when `target` is released.
     public func bind<Target: AnyObject>(to target: Target,
                                         _ property: ReferenceWritableKeyPath<Target, Value>) -> Subscription {
         weakBinding(to: target) { target, value in target[keyPath: property] = value }
     }
 
     /// Writes each value to an optional `property` of `target`, holding `target` weakly.
+    ///
+    /// - Parameters:
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The optional property of `target` that receives each value.
+    /// - Returns: The subscription; it also ends when `target` is released.
     public func bind<Target: AnyObject>(to target: Target,
                                         _ property: ReferenceWritableKeyPath<Target, Value?>) -> Subscription {
         weakBinding(to: target) { target, value in target[keyPath: property] = value }

@@ -7,6 +7,11 @@ extension Signal {
     /// ```swift
     /// query.signal.debounce(for: .milliseconds(300), clock: ContinuousClock())
     /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long the signal must be quiet before the last value is delivered.
+    ///   - clock: What to wait on: `ContinuousClock()` in an app, a `TestClock` in tests.
+    /// - Returns: A signal that delivers a value once `duration` has passed without another.
     public func debounce<C: Clock>(for duration: C.Duration, clock: C) -> Signal {
         Signal { observer in
             var pending: Task<Void, Never>?
@@ -31,6 +36,12 @@ extension Signal {
     /// ```swift
     /// scrollOffsets.throttle(for: .milliseconds(100), clock: ContinuousClock(), latest: true)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The length of each window.
+    ///   - clock: What to wait on: `ContinuousClock()` in an app, a `TestClock` in tests.
+    ///   - latest: Whether the last value of a window is delivered when it ends.
+    /// - Returns: A signal that delivers at most one value per window.
     public func throttle<C: Clock>(for interval: C.Duration, clock: C, latest: Bool) -> Signal {
         Signal { observer in
             let throttle = Throttle(interval: interval, clock: clock, latest: latest, deliver: observer)

@@ -33,6 +33,9 @@ public struct Signal<Value> {
     ///     return Subscription {}
     /// }
     /// ```
+    ///
+    /// - Parameter subscribe: Called for each subscriber with the function that delivers
+    ///   values to it; returns what stops the delivery.
     public init(_ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
         self.body = subscribe
         self.passThroughSource = nil
@@ -44,11 +47,17 @@ public struct Signal<Value> {
     }
 
     /// Starts receiving values; they stop when the subscription is cancelled or released.
+    ///
+    /// - Parameter onNext: Called with each value, on the main actor.
+    /// - Returns: The subscription.
     public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
         body(onNext)
     }
 
     /// A signal that delivers `value` to each subscriber at once, then nothing.
+    ///
+    /// - Parameter value: The one value.
+    /// - Returns: A signal that delivers `value` on subscription.
     public static func just(_ value: Value) -> Signal {
         Signal { observer in observer(value); return .empty }
     }

@@ -32,6 +32,9 @@ public final class SignalSubject<Value> {
     }
 
     /// Subscribes to the values sent from now on.
+    ///
+    /// - Parameter onNext: Called with each value sent after this call.
+    /// - Returns: The subscription.
     public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
         observers.subscribe(ClosureObserver(onNext))
     }
@@ -42,6 +45,9 @@ public final class SignalSubject<Value> {
     /// Delivers `value` to every subscriber.
     ///
     /// - Complexity: O(*s*) in subscribers.
+    ///
+    /// - Parameter value: Delivered to every subscriber, in subscription order. Sent while
+    ///   subscribers are being told of a previous value, it is delivered after that pass.
     // Inlinable: specialized for the caller's Value, a reactor's action reaches its
     // (specialized) pipeline without generic metadata lookups (benchmark R1).
     @inlinable

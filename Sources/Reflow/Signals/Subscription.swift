@@ -32,6 +32,8 @@ public final class Subscription {
     ///
     /// Use it to make your own sources: a signal created with ``Signal/init(_:)`` returns
     /// one from its subscribe function.
+    ///
+    /// - Parameter onCancel: What ending the subscription does; runs at most once.
     public init(_ onCancel: @escaping @MainActor () -> Void) {
         self.target = ClosureTarget(onCancel)
         MainQueueDetection.install()
@@ -57,6 +59,8 @@ public final class Subscription {
     /// ```swift
     /// store.subscribe(\.title) { label.text = $0 }.store(in: bag)
     /// ```
+    ///
+    /// - Parameter bag: The bag that keeps this subscription alive.
     public func store(in bag: SubscriptionBag) {
         bag.insert(self)
     }

@@ -23,6 +23,8 @@ public final class SubscriptionBag {
     public var count: Int { subscriptions.count }
 
     /// Adds `subscription` to the bag.
+    ///
+    /// - Parameter subscription: Kept until the bag is emptied or released, which cancels it.
     public func insert(_ subscription: Subscription) {
         subscriptions.append(subscription)
     }

@@ -12,11 +12,15 @@ public struct Dispatch: Sendable {
     @usableFromInline let body: @MainActor (any Action) -> Void
 
     /// Creates a dispatch function from a closure that runs on the main actor.
+    ///
+    /// - Parameter body: What dispatching an action does, usually a store's `dispatch`.
     public init(_ body: @escaping @MainActor (any Action) -> Void) {
         self.body = body
     }
 
     /// Sends `action`.
+    ///
+    /// - Parameter action: The action to dispatch.
     @MainActor @inlinable
     public func callAsFunction(_ action: any Action) {
         body(action)

@@ -55,12 +55,17 @@ public struct MiddlewareContext<State> {
     /// While the store is notifying subscribers the action is queued and runs after the
     /// notification. After the store was released this does nothing: no state is left
     /// to change.
+    ///
+    /// - Parameter action: The action, which goes through the whole middleware chain again.
     public func dispatch(_ action: any Action) {
         store?.dispatch(action)
     }
 
     /// Runs an effect whose actions are dispatched into the store (see ``Store/run(_:)``):
     /// how a middleware starts async work such as a request.
+    ///
+    /// - Parameter effect: The effect; each output is dispatched into the store.
+    /// - Returns: A handle to cancel the effect or await its end.
     @discardableResult
     public func run(_ effect: Effect<any Action>) -> EffectHandle {
         store?.run(effect) ?? EffectHandle(tasks: [])

@@ -14,6 +14,9 @@ extension Store {
     /// Effects started by a store end when they finish, are cancelled, or the store is
     /// released; cancellation ids (``Effect/cancellable(id:cancelInFlight:)``) are shared by
     /// all effects the store runs.
+    ///
+    /// - Parameter effect: The effect; each output is dispatched into this store.
+    /// - Returns: A handle to cancel the effect or await its end.
     @discardableResult
     public func run(_ effect: Effect<any Action>) -> EffectHandle {
         EffectHandle(tasks: effects.launch(effect) { [weak self] action in self?.dispatch(action) })

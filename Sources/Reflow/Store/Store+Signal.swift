@@ -8,6 +8,9 @@ extension Store {
     ///     mutation.merge(with: appStore.signal(\.user).map(Mutation.setUser))
     /// }
     /// ```
+    ///
+    /// - Parameter keyPath: The value to watch.
+    /// - Returns: A signal that gives the current value on subscription, then each change.
     public func signal<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
         Signal { [weak self] observer in self?.subscribe(keyPath, observer) ?? .empty }
     }

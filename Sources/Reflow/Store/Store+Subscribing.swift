@@ -16,6 +16,11 @@ extension Store {
     /// - Returns: The subscription; updates stop when it is cancelled or released.
     /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
     ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
+    ///
+    /// - Parameters:
+    ///   - select: Picks the value to watch from the state; called once per dispatch.
+    ///   - onChange: Called with the current value at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
     // Inlinable so the pass, and the comparison in it, are specialized for State and Value
     // in the caller's module; unspecialized, each subscriber pays generic value-witness
     // calls (benchmarks S2 and S3).
@@ -40,6 +45,11 @@ extension Store {
     ///
     /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
     ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to watch; subscriptions to one key path share its projection.
+    ///   - onChange: Called with the current value at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
@@ -55,6 +65,13 @@ extension Store {
     /// ```swift
     /// store.subscribe({ ($0.page, $0.query) }, isDuplicate: ==) { page, query in ... }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - select: Picks the value to watch from the state; called once per dispatch.
+    ///   - isDuplicate: Whether a new value is the same as the last one delivered (then
+    ///     `onChange` is not called).
+    ///   - onChange: Called with the current value at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
     // Inlinable for the same reason as the `Equatable` variant.
     @inlinable
     public func subscribe<Value>(_ select: @escaping (State) -> Value,

@@ -95,6 +95,8 @@ public final class Store<State> {
     /// ```
     ///
     /// A batch begun while the store is notifying runs, as one batch, after the pass.
+    ///
+    /// - Parameter body: Dispatches to run; subscribers are told once, after the last.
     public func batch(_ body: () -> Void) {
         loop.batch(body)
     }
