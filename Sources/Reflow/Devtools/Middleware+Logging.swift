@@ -9,10 +9,6 @@ extension Middleware {
     /// ```
     ///
     /// - Parameters:
-    ///   - name: A prefix for each entry, to tell stores apart.
-    ///   - log: Where entries go; `print` by default.
-    ///
-    /// - Parameters:
     ///   - name: A prefix for each line, to tell stores apart.
     ///   - log: Where the lines go; `print` by default.
     /// - Returns: Middleware that logs each action and the state change it made.

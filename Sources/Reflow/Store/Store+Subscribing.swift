@@ -16,11 +16,6 @@ extension Store {
     /// - Returns: The subscription; updates stop when it is cancelled or released.
     /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
     ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
-    ///
-    /// - Parameters:
-    ///   - select: Picks the value to watch from the state; called once per dispatch.
-    ///   - onChange: Called with the current value at once, then with each new value.
-    /// - Returns: The subscription; it ends when cancelled or released.
     // Inlinable so the pass, and the comparison in it, are specialized for State and Value
     // in the caller's module; unspecialized, each subscriber pays generic value-witness
     // calls (benchmarks S2 and S3).
