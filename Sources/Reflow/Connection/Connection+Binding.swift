@@ -159,6 +159,67 @@ extension Connection {
 }
 
 extension Connection {
+    /// Writes an optional prop to a non-optional `property` of `target` (say, a
+    /// `subtitle: String?` to a label's `text: String`), holding `target` weakly.
+    ///
+    /// While the prop is `nil`, `property` keeps the last value written to it (or its own
+    /// initial value); pass `ifNil:` to write a value instead.
+    ///
+    /// ```swift
+    /// connection.bind(\.subtitle, to: subtitleLabel, \.text)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The non-optional property of `target` that receives each non-`nil` value.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
+    @discardableResult
+    public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T?>, to target: Target,
+                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
+        bind(keyPath, toObject: target) { target, value in
+            if let value { target[keyPath: property] = value }
+        }
+    }
+
+    /// Writes an optional prop to a non-optional `property` of `target`, writing `ifNil`
+    /// while the prop is `nil`; holds `target` weakly.
+    ///
+    /// ```swift
+    /// connection.bind(\.subtitle, to: subtitleLabel, \.text, ifNil: "")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional prop to watch.
+    ///   - target: The object to write to, held weakly.
+    ///   - property: The non-optional property of `target` that receives the value.
+    ///   - ifNil: What `property` gets while the prop is `nil`.
+    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
+    ///   is released.
+    @discardableResult
+    public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T?>, to target: Target,
+                                                      _ property: ReferenceWritableKeyPath<Target, T>,
+                                                      ifNil: T) -> Subscription {
+        bind(keyPath, toObject: target) { target, value in target[keyPath: property] = value ?? ifNil }
+    }
+
+    /// Sends an optional prop to `sink` now and whenever it changes, as `ifNil` while it
+    /// is `nil`: for a sink that takes a non-optional value.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional prop to watch.
+    ///   - sink: Called with the value (or `ifNil`) at once, then after each change.
+    ///   - ifNil: What `sink` gets while the prop is `nil`.
+    /// - Returns: The binding; it ends when cancelled or with the connection.
+    @discardableResult
+    public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T?>, to sink: @escaping (T) -> Void,
+                                   ifNil: T) -> Subscription {
+        bind(keyPath, to: { sink($0 ?? ifNil) })
+    }
+}
+
+extension Connection {
     /// A binding that writes into `target`, held weakly, and ends when it is gone.
     func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
                                                write: @escaping (Target, T) -> Void) -> Subscription {

@@ -13,7 +13,13 @@ extension ObserverTable {
         )
         insert(observer)
         continuation.onTermination = { [weak observer] _ in
-            Task { @MainActor in observer?.endSubscription() }
+            // Ended on the main actor (a task on it was cancelled): end now, so that no
+            // subscription is left when `cancel()` returns; elsewhere, as soon as it runs.
+            if MainQueueDetection.isOnMainQueue {
+                MainActor.assumeIsolated { observer?.endSubscription() }
+            } else {
+                Task { @MainActor in observer?.endSubscription() }
+            }
         }
         continuation.yield(initial)
         return stream

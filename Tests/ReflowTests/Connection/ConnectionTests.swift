@@ -91,6 +91,30 @@ import Reflow
         #expect(view.countText == "3 items" && view.lastSunk == "sunk 3")
     }
 
+    @Test func optionalProp_toNonOptionalProperty_keepsLastValueWhileNil_orWritesIfNil() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        let view = FakeView()
+        view.title = "placeholder"
+        view.countText = "placeholder"
+        var sunk: [String] = []
+        connection.bind(\.user, to: view, \.title)                      // T? -> T: nil keeps the value
+        connection.bind(\.user, to: view, \.countText, ifNil: "nobody") // T? -> T with a default
+        connection.bind(\.user, to: { sunk.append($0) }, ifNil: "-")     // T? -> (T) -> Void
+        #expect(view.title == "placeholder")
+        #expect(view.countText == "nobody")
+        #expect(sunk == ["-"])
+        connection.connect()
+        store.dispatch(SetUser(name: "ann"))
+        #expect(view.title == "ann" && view.countText == "ann")
+        store.dispatch(SetUser(name: nil))
+        #expect(view.title == "ann")              // the last non-nil value stays
+        #expect(view.countText == "nobody")
+        store.dispatch(SetUser(name: "bo"))
+        #expect(view.title == "bo" && view.countText == "bo")
+        #expect(sunk == ["-", "ann", "-", "bo"])
+    }
+
     @Test func bindToObject_holdsItWeakly_releasedViewEndsItsBindings() {
         let store = makeStore()
         let connection = CounterViewModel(store: store).connection

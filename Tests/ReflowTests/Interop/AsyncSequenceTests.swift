@@ -29,8 +29,7 @@ import Reflow
         store.dispatch(Increment())
         let seen = await consumer.value
         #expect(seen == [0, 1])
-        for _ in 0..<10 { await Task.yield() }
-        #expect(store.subscriptionCount == 0)
+        #expect(store.subscriptionCount == 0)   // ended when the task was cancelled
     }
 
     @Test func connectionValues_followProps_endWhenConnectionReleased() async {
@@ -45,5 +44,72 @@ import Reflow
         var seen: [String] = []
         for await title in titles { seen.append(title) }
         #expect(seen == ["Untitled", "a", "b"])
+    }
+
+    @Test func signalValues_deliverFromSubscription_andUnsubscribeWhenTheConsumerStops() async {
+        let subject = SignalSubject<Int>()
+        var seen: [Int] = []
+        do {
+            let values = subject.signal.values
+            #expect(subject.hasSubscribers)
+            subject.send(1)
+            subject.send(2)
+            subject.send(3)
+            for await value in values {
+                seen.append(value)
+                if value == 2 { break }
+            }
+        }
+        #expect(seen == [1, 2])
+        #expect(!subject.hasSubscribers)   // the stream is gone, and its subscription with it
+    }
+
+    @Test func signalValues_endWhenTheConsumingTaskIsCancelled() async {
+        let subject = SignalSubject<Int>()
+        let values = subject.signal.values
+        subject.send(1)
+        let consumer = Task { @MainActor in
+            var seen: [Int] = []
+            for await value in values {
+                seen.append(value)
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return seen
+        }
+        #expect(await consumer.value == [1])
+        #expect(!subject.hasSubscribers)
+    }
+
+    @Test func reactorValues_currentThenDistinctChanges_ofOneKeyPath() async {
+        let reactor = ValueReactor()
+        let values = reactor.values(\.value)
+        reactor.action.send(.set(1))
+        reactor.action.send(.rename("same value"))   // value unchanged: not delivered
+        reactor.action.send(.set(2))
+        var seen: [Int] = []
+        for await value in values {
+            seen.append(value)
+            if value == 2 { break }
+        }
+        #expect(seen == [0, 1, 2])
+        let states = reactor.state.values
+        for await state in states {
+            #expect(state.value == 2)   // a reactor's state gives the current state first
+            break
+        }
+    }
+}
+
+private final class ValueReactor: Reactor {
+    enum Action: Sendable { case set(Int), rename(String) }
+    struct State: Equatable, Sendable { var value = 0; var name = "" }
+    let initialState = State()
+    func reduce(state: State, mutation: Action) -> State {
+        var state = state
+        switch mutation {
+        case .set(let value): state.value = value
+        case .rename(let name): state.name = name
+        }
+        return state
     }
 }
