@@ -1,0 +1,167 @@
+import Foundation
+
+/// A memoized selector: derives a value from the state and recomputes it only when one of
+/// its inputs changed (by `==`), as reselect does for Redux.
+///
+/// Build one from a key path or a function of the state, then compose: a selector of
+/// other selectors runs its inputs (which are cheap projections, or memoized themselves)
+/// and calls its `derive` function only when an input differs from the last call's.
+///
+/// ```swift
+/// let todos = Selector(\AppState.todos)
+/// let filter = Selector(\AppState.filter)
+/// let visibleTodos = Selector(todos, filter) { todos, filter in
+///     todos.filter(filter.includes)            // runs only when todos or filter changed
+/// }
+///
+/// store.subscribe(visibleTodos) { render($0) }
+/// let connection = Connection(store: store,
+///                             mapStateToProps: { Props(rows: visibleTodos($0).map(\.title)) },
+///                             mapDispatchToActions: { _ in Actions() })
+/// ```
+///
+/// One selector shared by many subscriptions and connections derives once per change of
+/// its inputs, however many of them read it: each reader pays for the input projections
+/// and an `==`, not for the derivation. ``derivationCount`` says how often it derived.
+///
+/// Selectors keep their last inputs and result behind a lock, so one can live in a
+/// global and be read from any isolation.
+///
+/// > Note: On Apple platforms, Objective-C has a type named `Selector` too; in a file that
+/// > names that one, write `Reflow.Selector` for this one.
+public final class Selector<State, Value>: @unchecked Sendable {
+    // @unchecked: the memo is only read and written with `lock` held, and `evaluate` only
+    // runs with it held. A selector locks its inputs while holding its own lock; inputs
+    // form a DAG (a selector cannot be its own input), so the locks cannot deadlock.
+    private let lock = NSLock()
+    private let evaluate: (State, inout Memo) -> Value
+    private var memo = Memo()
+
+    /// What a selector keeps between calls: its inputs and result, type-erased.
+    struct Memo {
+        var inputs: Any?
+        var result: Any?
+        var derivations = 0
+    }
+
+    private init(evaluate: @escaping (State, inout Memo) -> Value) {
+        self.evaluate = evaluate
+    }
+
+    /// A selector that reads the value at `keyPath`.
+    ///
+    /// - Parameter keyPath: Where the value lives in the state.
+    public convenience init(_ keyPath: KeyPath<State, Value>) {
+        self.init(evaluate: { state, memo in
+            memo.derivations += 1
+            return state[keyPath: keyPath]
+        })
+    }
+
+    /// A selector that computes its value from the state with `select`, on every call.
+    ///
+    /// Use it for cheap projections; derive anything costly in a selector of selectors,
+    /// which memoizes.
+    ///
+    /// - Parameter select: A pure function of the state.
+    public convenience init(_ select: @escaping (State) -> Value) {
+        self.init(evaluate: { state, memo in
+            memo.derivations += 1
+            return select(state)
+        })
+    }
+
+    /// A selector derived from one input selector; `derive` runs only when the input
+    /// changed.
+    ///
+    /// - Parameters:
+    ///   - input: The selector whose value `derive` takes.
+    ///   - derive: A pure function of the input.
+    public convenience init<A: Equatable>(_ input: Selector<State, A>, _ derive: @escaping (A) -> Value) {
+        self.init(evaluate: { state, memo in
+            let a = input(state)
+            if let last = memo.inputs as? A, last == a, let result = memo.result as? Value { return result }
+            memo.derivations += 1
+            let result = derive(a)
+            memo.inputs = a
+            memo.result = result
+            return result
+        })
+    }
+
+    /// A selector derived from two input selectors; `derive` runs only when an input
+    /// changed.
+    ///
+    /// - Parameters:
+    ///   - a: The first input.
+    ///   - b: The second input.
+    ///   - derive: A pure function of the inputs.
+    public convenience init<A: Equatable, B: Equatable>(_ a: Selector<State, A>, _ b: Selector<State, B>,
+                                                        _ derive: @escaping (A, B) -> Value) {
+        self.init(evaluate: { state, memo in
+            let inputs = Pair(a(state), b(state))
+            if let last = memo.inputs as? Pair<A, B>, last == inputs, let result = memo.result as? Value { return result }
+            memo.derivations += 1
+            let result = derive(inputs.first, inputs.second)
+            memo.inputs = inputs
+            memo.result = result
+            return result
+        })
+    }
+
+    /// A selector derived from three input selectors; `derive` runs only when an input
+    /// changed.
+    ///
+    /// - Parameters:
+    ///   - a: The first input.
+    ///   - b: The second input.
+    ///   - c: The third input.
+    ///   - derive: A pure function of the inputs.
+    public convenience init<A: Equatable, B: Equatable, C: Equatable>(
+        _ a: Selector<State, A>, _ b: Selector<State, B>, _ c: Selector<State, C>,
+        _ derive: @escaping (A, B, C) -> Value
+    ) {
+        self.init(evaluate: { state, memo in
+            let inputs = Pair(Pair(a(state), b(state)), c(state))
+            if let last = memo.inputs as? Pair<Pair<A, B>, C>, last == inputs, let result = memo.result as? Value {
+                return result
+            }
+            memo.derivations += 1
+            let result = derive(inputs.first.first, inputs.first.second, inputs.second)
+            memo.inputs = inputs
+            memo.result = result
+            return result
+        })
+    }
+
+    /// The selected value for `state`: the last result when the inputs are unchanged.
+    ///
+    /// - Parameter state: The state to select from.
+    /// - Returns: The derived value.
+    /// - Complexity: The inputs' cost and one `==` per input; the derivation only when an
+    ///   input changed.
+    public func callAsFunction(_ state: State) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return evaluate(state, &memo)
+    }
+
+    /// How many times this selector computed its value: its `derive` function ran (or,
+    /// for a key path or function selector, it was read).
+    public var derivationCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return memo.derivations
+    }
+}
+
+/// Two inputs compared together.
+private struct Pair<First: Equatable, Second: Equatable>: Equatable {
+    let first: First
+    let second: Second
+
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
