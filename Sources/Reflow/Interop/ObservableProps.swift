@@ -1,16 +1,20 @@
 #if canImport(Observation)
 import Observation
 
-/// A connection's props as an `Observable` object, for SwiftUI.
+/// A connection's props as an `Observable` object for SwiftUI, tracked per property with
+/// no macro.
 ///
-/// SwiftUI re-renders a view that read ``props`` when they change; actions come straight
-/// from the connection.
+/// Read a prop as a property of the model (`model.title`, through `@dynamicMemberLookup`)
+/// and SwiftUI re-renders the view only when *that* prop changes: a view that reads
+/// `title` is not invalidated when `count` changes. Reading a nested value
+/// (`model.user.name`) tracks the top-level prop (`user`); `model[\.user.name]` tracks
+/// exactly that path. Reading the whole ``props`` tracks all of them, as before.
 ///
 /// ```swift
 /// struct CounterView: View {
 ///     let model: ObservableProps<AppState, Props, Actions>
 ///     var body: some View {
-///         Button("\(model.props.count)") { model.actions.increment() }
+///         Button(model.title) { model.actions.increment() }   // depends on `title` only
 ///     }
 /// }
 /// ```
@@ -18,9 +22,11 @@ import Observation
 /// It holds its connection and connects it for as long as it lives.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, macCatalyst 17, visionOS 1, *)
 @MainActor
+@dynamicMemberLookup
 public final class ObservableProps<State, Props: Equatable, Actions>: Observable {
     private let registrar = ObservationRegistrar()
     private var storage: Props
+    private var tracker = KeyPathTracker<ObservableProps, Props>()
     private var subscription: Subscription?
 
     /// The connection it follows.
@@ -34,19 +40,42 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
         self.storage = connection.props
         connection.connect()
         subscription = connection.bind(\.self) { [weak self] props in
-            guard let self, props != self.storage else { return }
-            self.registrar.withMutation(of: self, keyPath: \.props) { self.storage = props }
+            self?.receive(props)
         }
     }
 
-    /// The current props; reading them inside SwiftUI's `body` (or
-    /// `withObservationTracking`) registers a dependency.
+    /// The current props, whole; reading them registers a dependency on every prop.
     public var props: Props {
         registrar.access(self, keyPath: \.props)
         return storage
     }
 
+    /// One prop; reading it registers a dependency on that prop only.
+    ///
+    /// - Parameter keyPath: The prop, as `model.title` writes it.
+    /// - Returns: Its current value.
+    public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<Props, T>) -> T {
+        tracker.read(keyPath, as: \.[dynamicMember: keyPath], of: self, registrar: registrar)
+        return storage[keyPath: keyPath]
+    }
+
+    /// A value at any depth of the props; reading it registers a dependency on exactly
+    /// that path (`model[\.user.name]` is not invalidated by a change of `user.age`).
+    ///
+    /// - Parameter keyPath: The path into the props.
+    /// - Returns: Its current value.
+    public subscript<T: Equatable>(keyPath: KeyPath<Props, T>) -> T {
+        self[dynamicMember: keyPath]
+    }
+
     /// The connection's actions.
     public var actions: Actions { connection.actions }
+
+    private func receive(_ props: Props) {
+        guard props != storage else { return }
+        registrar.willSet(self, keyPath: \.props)
+        tracker.update(&storage, to: props, owner: self, registrar: registrar)
+        registrar.didSet(self, keyPath: \.props)
+    }
 }
 #endif

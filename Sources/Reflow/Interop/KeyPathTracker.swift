@@ -1,0 +1,52 @@
+#if canImport(Observation)
+import Observation
+
+/// The property-level bookkeeping of Reflow's Observation faces: which key paths of a
+/// value readers have read, and, when a new value arrives, which of those changed, so
+/// that only their readers are invalidated.
+///
+/// Each face (``ObservableProps``, ``ObservableStore``, ``ObservableReactor``) reads
+/// through `@dynamicMemberLookup`; the tracker records a key path the first time it is
+/// read and compares it on every later value.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, macCatalyst 17, visionOS 1, *)
+@MainActor
+struct KeyPathTracker<Owner: Observable & AnyObject, Root> {
+    /// One key path that has been read: how to tell that it changed, and how to tell its
+    /// readers before and after the change.
+    private struct Read {
+        let changed: (Root, Root) -> Bool
+        let willSet: (Owner, ObservationRegistrar) -> Void
+        let didSet: (Owner, ObservationRegistrar) -> Void
+    }
+
+    private var reads: [AnyKeyPath: Read] = [:]
+
+    /// The number of distinct key paths read so far.
+    var trackedCount: Int { reads.count }
+
+    /// Records that `keyPath` was read, known to Observation as `ownerKeyPath`, and
+    /// registers the access with `registrar`.
+    mutating func read<T: Equatable>(_ keyPath: KeyPath<Root, T>, as ownerKeyPath: KeyPath<Owner, T>,
+                                     of owner: Owner, registrar: ObservationRegistrar) {
+        if reads[keyPath] == nil {
+            reads[keyPath] = Read(
+                changed: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+                willSet: { $1.willSet($0, keyPath: ownerKeyPath) },
+                didSet: { $1.didSet($0, keyPath: ownerKeyPath) }
+            )
+        }
+        registrar.access(owner, keyPath: ownerKeyPath)
+    }
+
+    /// Replaces `value` with `new`, telling the readers of each read key path whose value
+    /// changed (and nobody else).
+    ///
+    /// - Complexity: O(*k*) in the key paths read so far.
+    func update(_ value: inout Root, to new: Root, owner: Owner, registrar: ObservationRegistrar) {
+        let changed = reads.values.filter { $0.changed(value, new) }
+        for read in changed { read.willSet(owner, registrar) }
+        value = new
+        for read in changed { read.didSet(owner, registrar) }
+    }
+}
+#endif
