@@ -27,6 +27,9 @@ let package = Package(
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         .executableTarget(name: "GitHubSearch", dependencies: ["Reflow"], path: "Examples/GitHubSearch", swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),
+        .executableTarget(name: "TableAndCollection", dependencies: ["Reflow"], path: "Examples/TableAndCollection",
+                          exclude: ["README.md"],
+                          swiftSettings: strict),
         // Written as a ReSwift app is (ReSwift code spells `Action`, not `any Action`), to show
         // that it builds with only its imports changed: Swift 6 mode, without ExistentialAny.
         .executableTarget(name: "ReSwiftTodo", dependencies: ["Reflow", "ReflowReSwift"], path: "Examples/ReSwiftTodo"),

@@ -17,6 +17,8 @@ struct Row {
 struct Harness {
     var repetitions: Int
     var rows: [Row] = []
+    /// V1's invalidation counts (property by property, whole props), when it ran.
+    var v1Counts: (perProperty: Int, whole: Int)?
 
     /// Runs `body` (which performs `operations` operations) `repetitions` times, after one
     /// warm-up, and returns nanoseconds per operation.

@@ -38,7 +38,7 @@ extension Connection {
     @discardableResult
     public func bind<Row: Identifiable & Equatable>(_ keyPath: KeyPath<Props, [Row]>,
                                                     toList: @escaping (ListUpdate<Row>) -> Void) -> Subscription {
-        bind(keyPath, id: \.id, toList: toList)
+        bind(keyPath, id: { $0.id }, toList: toList)
     }
 
     /// Binds an array prop of rows identified by `id` to a list target that applies

@@ -46,7 +46,7 @@ public struct SectionedListChanges: Equatable, Sendable {
     public static func between<SectionID, Row: Equatable, RowID: Hashable>(
         _ old: [ListSection<SectionID, Row>], _ new: [ListSection<SectionID, Row>], id: (Row) -> RowID
     ) -> SectionedListChanges {
-        let sections = ListChanges.between(old, new, id: \.id, isSame: { _, _ in true })
+        let sections = ListChanges.between(old, new, id: { $0.id }, isSame: { _, _ in true })
         let oldIndex = Dictionary(old.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [Int: ListChanges] = [:]
         for (position, section) in new.enumerated() {
@@ -67,6 +67,6 @@ public struct SectionedListChanges: Equatable, Sendable {
     public static func between<SectionID, Row: Identifiable & Equatable>(
         _ old: [ListSection<SectionID, Row>], _ new: [ListSection<SectionID, Row>]
     ) -> SectionedListChanges {
-        between(old, new, id: \.id)
+        between(old, new, id: { $0.id })
     }
 }

@@ -30,21 +30,16 @@ import Foundation
 /// > Note: On Apple platforms, Objective-C has a type named `Selector` too; in a file that
 /// > names that one, write `Reflow.Selector` for this one.
 public final class Selector<State, Value>: @unchecked Sendable {
-    // @unchecked: the memo is only read and written with `lock` held, and `evaluate` only
-    // runs with it held. A selector locks its inputs while holding its own lock; inputs
+    // @unchecked: `derivations` and the memo that `evaluate` captured are only read and
+    // written with `lock` held. A selector locks its inputs while holding its own lock; inputs
     // form a DAG (a selector cannot be its own input), so the locks cannot deadlock.
     private let lock = NSLock()
-    private let evaluate: (State, inout Memo) -> Value
-    private var memo = Memo()
+    /// Computes the value for a state, reusing the memo it captured; says whether it
+    /// derived anew.
+    private let evaluate: (State) -> (value: Value, derived: Bool)
+    private var derivations = 0
 
-    /// What a selector keeps between calls: its inputs and result, type-erased.
-    struct Memo {
-        var inputs: Any?
-        var result: Any?
-        var derivations = 0
-    }
-
-    private init(evaluate: @escaping (State, inout Memo) -> Value) {
+    private init(evaluate: @escaping (State) -> (value: Value, derived: Bool)) {
         self.evaluate = evaluate
     }
 
@@ -52,10 +47,7 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///
     /// - Parameter keyPath: Where the value lives in the state.
     public convenience init(_ keyPath: KeyPath<State, Value>) {
-        self.init(evaluate: { state, memo in
-            memo.derivations += 1
-            return state[keyPath: keyPath]
-        })
+        self.init(evaluate: { state in (state[keyPath: keyPath], true) })
     }
 
     /// A selector that computes its value from the state with `select`, on every call.
@@ -65,10 +57,7 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///
     /// - Parameter select: A pure function of the state.
     public convenience init(_ select: @escaping (State) -> Value) {
-        self.init(evaluate: { state, memo in
-            memo.derivations += 1
-            return select(state)
-        })
+        self.init(evaluate: { state in (select(state), true) })
     }
 
     /// A selector derived from one input selector; `derive` runs only when the input
@@ -78,15 +67,8 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///   - input: The selector whose value `derive` takes.
     ///   - derive: A pure function of the input.
     public convenience init<A: Equatable>(_ input: Selector<State, A>, _ derive: @escaping (A) -> Value) {
-        self.init(evaluate: { state, memo in
-            let a = input(state)
-            if let last = memo.inputs as? A, last == a, let result = memo.result as? Value { return result }
-            memo.derivations += 1
-            let result = derive(a)
-            memo.inputs = a
-            memo.result = result
-            return result
-        })
+        let memo = Memo<A, Value>()
+        self.init(evaluate: { state in memo.value(for: input(state), derive: derive) })
     }
 
     /// A selector derived from two input selectors; `derive` runs only when an input
@@ -98,14 +80,9 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///   - derive: A pure function of the inputs.
     public convenience init<A: Equatable, B: Equatable>(_ a: Selector<State, A>, _ b: Selector<State, B>,
                                                         _ derive: @escaping (A, B) -> Value) {
-        self.init(evaluate: { state, memo in
-            let inputs = Pair(a(state), b(state))
-            if let last = memo.inputs as? Pair<A, B>, last == inputs, let result = memo.result as? Value { return result }
-            memo.derivations += 1
-            let result = derive(inputs.first, inputs.second)
-            memo.inputs = inputs
-            memo.result = result
-            return result
+        let memo = Memo<Pair<A, B>, Value>()
+        self.init(evaluate: { state in
+            memo.value(for: Pair(a(state), b(state))) { derive($0.first, $0.second) }
         })
     }
 
@@ -121,16 +98,9 @@ public final class Selector<State, Value>: @unchecked Sendable {
         _ a: Selector<State, A>, _ b: Selector<State, B>, _ c: Selector<State, C>,
         _ derive: @escaping (A, B, C) -> Value
     ) {
-        self.init(evaluate: { state, memo in
-            let inputs = Pair(Pair(a(state), b(state)), c(state))
-            if let last = memo.inputs as? Pair<Pair<A, B>, C>, last == inputs, let result = memo.result as? Value {
-                return result
-            }
-            memo.derivations += 1
-            let result = derive(inputs.first.first, inputs.first.second, inputs.second)
-            memo.inputs = inputs
-            memo.result = result
-            return result
+        let memo = Memo<Pair<Pair<A, B>, C>, Value>()
+        self.init(evaluate: { state in
+            memo.value(for: Pair(Pair(a(state), b(state)), c(state))) { derive($0.first.first, $0.first.second, $0.second) }
         })
     }
 
@@ -143,7 +113,9 @@ public final class Selector<State, Value>: @unchecked Sendable {
     public func callAsFunction(_ state: State) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        return evaluate(state, &memo)
+        let (value, derived) = evaluate(state)
+        if derived { derivations += 1 }
+        return value
     }
 
     /// How many times this selector computed its value: its `derive` function ran (or,
@@ -151,7 +123,20 @@ public final class Selector<State, Value>: @unchecked Sendable {
     public var derivationCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return memo.derivations
+        return derivations
+    }
+}
+
+/// The last inputs of a derived selector and the value derived from them; only touched
+/// under the selector's lock.
+private final class Memo<Inputs: Equatable, Value> {
+    private var last: (inputs: Inputs, value: Value)?
+
+    func value(for inputs: Inputs, derive: (Inputs) -> Value) -> (value: Value, derived: Bool) {
+        if let last, last.inputs == inputs { return (last.value, false) }
+        let value = derive(inputs)
+        last = (inputs, value)
+        return (value, true)
     }
 }
 
