@@ -33,8 +33,9 @@ extension Connection {
     @inlinable @discardableResult
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
         let initial = props[keyPath: keyPath]
+        let onChange = tracedSink(sink, keyPath: keyPath)
         let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, onChange: sink
+            initial: initial, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, onChange: onChange
         ))
         sink(initial)
         return subscription
@@ -79,7 +80,7 @@ extension Connection {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
             initial: initial, select: { $0[keyPath: keyPath] },
-            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: sink
+            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: tracedSink(sink, keyPath: keyPath)
         ))
         sink(initial)
         return subscription
@@ -220,12 +221,27 @@ extension Connection {
 }
 
 extension Connection {
+    /// `sink`, or, when the store's history traces this connection, `sink` recording each
+    /// delivery in the trace.
+    @usableFromInline
+    func tracedSink<T>(_ sink: @escaping (T) -> Void, keyPath: KeyPath<Props, T>) -> (T) -> Void {
+        guard let (tracer, name) = traced else { return sink }
+        let label = "\(name) → \(KeyPathLabel.relative(keyPath))"
+        return { value in
+            tracer.fired(label)
+            sink(value)
+        }
+    }
+
     /// A binding that writes into `target`, held weakly, and ends when it is gone.
     func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
                                                write: @escaping (Target, T) -> Void) -> Subscription {
         let initial = props[keyPath: keyPath]
+        let traced = self.traced
+        let label = traced.map { "\($0.name) → \(KeyPathLabel.relative(keyPath))" }
         let deliver: (T) -> SelectingObserver<Props>.Outcome = { [weak target] value in
             guard let target else { return .end }
+            if let traced, let label { traced.tracer.fired(label) }
             write(target, value)
             return .keep
         }

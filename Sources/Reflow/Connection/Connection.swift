@@ -104,13 +104,30 @@ public final class Connection<State, Props, Actions> {
         // The first call always yields props: there is no previous state to compare with.
         self.props = propsIfChanged(store.state)!
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
-        let observer = ConnectionObserver<State, Props, Actions>(propsIfChanged: propsIfChanged, sliceBytes: sliceBytes,
-                                                                 writes: store.loop.writes)
+        let observer = ConnectionObserver<State, Props, Actions>(
+            propsIfChanged: store.loop.isTracing ? Self.traced(propsIfChanged, in: store) : propsIfChanged,
+            sliceBytes: sliceBytes, writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
         self.storeObserver = observer
         observer.connection = self
         store.observers.subscribe(observer).store(in: bag)
+        if let tracer = store.loop.tracer {
+            tracer.setName("Connection \(tracer.nextOrdinal()) (\(Props.self))", of: self)
+        }
+    }
+
+    /// Wraps a connection's mapping so that the store's trace records its evaluations.
+    @usableFromInline
+    static func traced(_ propsIfChanged: @escaping (State) -> Props?, in store: Store<State>) -> (State) -> Props? {
+        guard let tracer = store.loop.tracer else { return propsIfChanged }
+        let name = "Connection \(tracer.peekOrdinal()) (\(Props.self))"
+        return { state in
+            tracer.evaluated(name)
+            let props = propsIfChanged(state)
+            if props != nil { tracer.fired(name) }
+            return props
+        }
     }
 
     /// Creates a connection without a store, from fixed props and (mock) actions: for
@@ -152,6 +169,12 @@ public final class Connection<State, Props, Actions> {
 
     /// Adds a binding observer, kept alive as long as the connection; the caller delivers
     /// the current value to it.
+    /// The tracer of the store's history, if it traces, and this connection's name in it.
+    var traced: (tracer: UpdateTracer, name: String)? {
+        guard let tracer = store?.loop.tracer, let name = tracer.name(of: self) else { return nil }
+        return (tracer, name)
+    }
+
     @usableFromInline
     func addBinding(_ observer: Observer<Props>) -> Subscription {
         let subscription = bindings.subscribe(observer)

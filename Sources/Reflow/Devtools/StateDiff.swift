@@ -26,6 +26,18 @@ public enum StateDiff {
         return lines
     }
 
+    /// The paths of the leaves that differ, each once, in order (`.user.name`).
+    static func changedPaths(from old: Any, to new: Any) -> [String] {
+        var seen = Set<String>()
+        return lines(from: old, to: new).compactMap { line in
+            // "− .path: value" / "+ .path: value"
+            let body = line.dropFirst(2)
+            guard let colon = body.firstIndex(of: ":") else { return nil }
+            let path = String(body[..<colon])
+            return seen.insert(path).inserted ? path : nil
+        }
+    }
+
     /// ``lines(from:to:)`` joined into an indented block, or `nil` when nothing differs.
     ///
     /// - Parameters:

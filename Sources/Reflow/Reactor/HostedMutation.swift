@@ -1,4 +1,7 @@
-/// What the store needs to route a hosted reactor's mutation to that reactor's reducer.
+/// What the store needs to route a hosted reactor's mutation to that reactor's reducer,
+/// and what devtools show of it.
 protocol HostedMutation: Action {
     var hostID: ObjectIdentifier { get }
+    /// The reactor's type name, for history and traces.
+    var reactorName: String { get }
 }

@@ -21,4 +21,6 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
 
     /// `ReactorName.Mutation.case`, for logs.
     public var description: String { "\(R.self).Mutation.\(mutation)" }
+
+    var reactorName: String { String(describing: R.self) }
 }

@@ -38,6 +38,15 @@ final class DispatchLoop<State> {
     let reactorLinks = ReactorLinks()
     // Unchecked: as `pending`.
     @exclusivity(unchecked) @usableFromInline var flags = Flags()
+    /// Told of each action right after it was reduced, with the state it produced, before
+    /// anyone is notified: devtools' history and trace. Off (and free) unless set.
+    var reductionObserver: ((any Action, State) -> Void)? {
+        didSet { flags.stages.set(.reductionObserver, reductionObserver != nil) }
+    }
+    /// Names observers made while set and records what they do (devtools' trace). Read
+    /// only when an observer is made, never per dispatch.
+    var tracer: UpdateTracer?
+    @usableFromInline var isTracing: Bool { tracer != nil }
 
     /// What the loop is doing and which optional stages are on; read on every dispatch.
     @usableFromInline
@@ -138,7 +147,8 @@ final class DispatchLoop<State> {
         }
     }
 
-    /// A hosted reactor's reducer for its own mutations; what the reductions can write.
+    /// A hosted reactor's reducer for its own mutations; what the reductions can write;
+    /// devtools' view of the reduction.
     @usableFromInline
     func reduceHostedAndNoteWrites(_ action: any Action) {
         if flags.stages.contains(.footprints) { noteWrites(of: reducer, for: action) }
@@ -147,6 +157,7 @@ final class DispatchLoop<State> {
             hostedReducer.reduce(&storage, action)
             if flags.stages.contains(.footprints) { noteWrites(of: hostedReducer, for: action) }
         }
+        if flags.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
     }
 
     @inlinable
@@ -199,6 +210,8 @@ final class DispatchLoop<State> {
         precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
         precondition(flags.stages.contains(.hostedReducers) == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
         precondition(flags.stages.contains(.reactorLinks) == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
+        precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
+                     "DispatchLoop: reduction-observer flag out of date")
         if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
             precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
@@ -239,6 +252,8 @@ struct DispatchStages: OptionSet, Sendable {
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
     /// Released reactors linked to the store are looked for on dispatch.
     static var reactorLinks: DispatchStages { DispatchStages(rawValue: 1 << 3) }
+    /// Devtools are told of each reduction.
+    static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
 
     mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
         if isOn { insert(stage) } else { remove(stage) }

@@ -22,6 +22,7 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
+        if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: { $0 == $1 }, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: false,
                                    pass: SelectionGroup<State, Value>.comparingEqual)
         return group.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange)
@@ -48,7 +49,11 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> Subscription {
-        subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
+        if loop.isTracing {
+            return tracedSubscribe(label: String(describing: keyPath), select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 },
+                                   onChange: onChange)
+        }
+        return subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
                   initial: state[keyPath: keyPath], onChange: onChange)
     }
 
@@ -72,6 +77,7 @@ extension Store {
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
                                  _ onChange: @escaping (Value) -> Void) -> Subscription {
+        if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: isDuplicate, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: true,
                                    pass: SelectionGroup<State, Value>.comparingCustom)
         return group.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)

@@ -1,0 +1,197 @@
+import Foundation
+
+/// A store's recorded history, for debugging: every action, the state it produced, when,
+/// and which hosted reactor a mutation came from; with time travel.
+///
+/// ```swift
+/// let history = History<AppState>(limit: 500)
+/// history.attach(to: store)
+/// store.dispatch(Increment())
+/// store.dispatch(Increment())
+/// history.stepBack()          // the store's state is the one after the first Increment
+/// history.jump(to: 0)         // the state when recording started
+/// history.stepForward()
+/// store.dispatch(Rename(title: "x"))   // the recorded future after this point is dropped
+/// ```
+///
+/// Devtools are off unless attached: a store without a history does no extra work per
+/// dispatch. Attached, each reduction costs one call that appends an entry.
+///
+/// **Time travel** replaces the store's state and notifies subscriptions, connections and
+/// hosted reactors exactly as a dispatch that produced that state would. It runs no
+/// reducer, middleware or effect: effects that a recorded action started are not run
+/// again, and effects still running keep running. Jumping keeps the recorded future, so
+/// you can step back and forth, until a new action is dispatched; then the future is
+/// dropped, as an editor's undo does.
+@MainActor
+public final class History<State> {
+    /// One recorded action.
+    public struct Entry {
+        /// The action, as it reached the reducer.
+        public let action: any Action
+        /// The state right after the action was reduced, before anyone was notified.
+        public let state: State
+        /// When it was reduced.
+        public let time: Date
+        /// The hosted reactor the action is a mutation of (its type name), if any.
+        public let reactor: String?
+        /// What the dispatch updated, when tracing was on (see ``isTracing``).
+        public internal(set) var trace: UpdateTrace?
+    }
+
+    /// The most entries kept; older ones are dropped, and the state of the oldest kept
+    /// entry's predecessor becomes ``initialState``.
+    public let limit: Int
+    /// The state before the first kept entry.
+    public private(set) var initialState: State?
+    /// The kept entries, oldest first.
+    public private(set) var entries: [Entry] = []
+    /// Where the store is in the history: 0 is ``initialState``, *i* the state after
+    /// `entries[i - 1]`. Equal to `entries.count` unless time traveling.
+    public private(set) var position = 0
+    /// Whether each dispatch also records an ``UpdateTrace``: which reducers ran, which
+    /// observers were evaluated and fired, which key paths changed.
+    ///
+    /// Turn it on before screens subscribe (at launch): only observers made while tracing
+    /// are named and followed. Off, nothing is traced and dispatch does no extra work.
+    public var isTracing = false {
+        didSet { installTracer() }
+    }
+
+    private weak var store: Store<State>?
+    /// Set while time travel notifies, so that the trace of the last entry is not
+    /// credited with what the jump updated.
+    private var isJumping = false
+
+    /// Creates an empty history.
+    ///
+    /// - Parameter limit: The most entries kept; at least 1.
+    public init(limit: Int = 1_000) {
+        precondition(limit >= 1, "History(limit:) needs room for at least one entry, got \(limit).")
+        self.limit = limit
+    }
+
+    /// Starts recording `store`: its current state becomes ``initialState``.
+    ///
+    /// - Parameter store: The store to record; held weakly. A history records one store.
+    public func attach(to store: Store<State>) {
+        precondition(self.store == nil || self.store === store,
+                     "History.attach(to:): this history already records another store; make one history per store.")
+        precondition(store.loop.reductionObserver == nil,
+                     "History.attach(to:): the store already has a history attached; attach one history per store.")
+        self.store = store
+        initialState = store.state
+        entries = []
+        position = 0
+        store.loop.reductionObserver = { [weak self] action, state in
+            self?.record(action, state: state)
+        }
+        installTracer()
+    }
+
+    private func installTracer() {
+        guard let store else { return }
+        guard isTracing else {
+            store.loop.tracer?.note = nil
+            store.loop.tracer = nil
+            return
+        }
+        if store.loop.tracer != nil { return }
+        let tracer = UpdateTracer()
+        tracer.note = { [weak self] event in self?.noteTraceEvent(event) }
+        store.loop.tracer = tracer
+    }
+
+    private func noteTraceEvent(_ event: UpdateTracer.Event) {
+        guard !isJumping, !entries.isEmpty, entries[entries.count - 1].trace != nil else { return }
+        switch event {
+        case .evaluated(let name): entries[entries.count - 1].trace!.evaluated.append(name)
+        case .fired(let name): entries[entries.count - 1].trace!.fired.append(name)
+        }
+    }
+
+    /// Stops recording; the entries stay.
+    public func detach() {
+        store?.loop.reductionObserver = nil
+        store?.loop.tracer = nil
+        store = nil
+    }
+
+    /// Whether the store shows a past state (``position`` is before the last entry).
+    public var isTimeTraveling: Bool { position < entries.count }
+
+    /// The state at `position`.
+    ///
+    /// - Parameter position: 0 for ``initialState``, *i* for the state after entry *i − 1*.
+    /// - Returns: That state.
+    public func state(at position: Int) -> State {
+        precondition((0...entries.count).contains(position),
+                     "History: position \(position) is outside 0...\(entries.count) (0 is the initial state).")
+        return position == 0 ? initialState! : entries[position - 1].state
+    }
+
+    /// Replaces the store's state with the one at `position` and notifies every observer.
+    ///
+    /// - Parameter position: 0 for ``initialState``, *i* for the state after entry *i − 1*.
+    public func jump(to position: Int) {
+        guard let store else {
+            preconditionFailure("History.jump(to:): no store is attached (or it was released); call attach(to:) first.")
+        }
+        let state = state(at: position)
+        self.position = position
+        isJumping = true
+        defer { isJumping = false }
+        store.loop.replaceState(state)
+    }
+
+    /// Goes one entry back, if there is one.
+    public func stepBack() {
+        if position > 0 { jump(to: position - 1) }
+    }
+
+    /// Goes one entry forward, if there is one.
+    public func stepForward() {
+        if position < entries.count { jump(to: position + 1) }
+    }
+
+    /// Removes every entry; the store's current state becomes ``initialState``.
+    public func clear() {
+        initialState = store?.state ?? initialState
+        entries = []
+        position = 0
+    }
+
+    private func record(_ action: any Action, state: State) {
+        if position < entries.count {
+            // A new action after time travel: the recorded future is dropped.
+            entries.removeSubrange(position...)
+        }
+        let reactor = (action as? any HostedMutation)?.reactorName
+        var trace: UpdateTrace?
+        if isTracing, let store {
+            let before = position == 0 ? initialState! : entries[position - 1].state
+            var reducers = store.loop.reducer.handlerNames(for: type(of: action))
+            if let reactor { reducers.append("\(reactor).reduce (hosted)") }
+            trace = UpdateTrace(action: String(describing: action), reducers: reducers,
+                                changedKeyPaths: StateDiff.changedPaths(from: before, to: state))
+        }
+        entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, trace: trace))
+        if entries.count > limit {
+            initialState = entries.removeFirst().state
+        }
+        position = entries.count
+    }
+
+    /// The attached store's reducers: its own and those of its hosted reactors, for replay.
+    var reducers: (main: Reducer<State>, hosted: [ObjectIdentifier: Reducer<State>])? {
+        store.map { ($0.loop.reducer, $0.loop.hostedReducers) }
+    }
+
+    /// Replaces the recorded entries (import), keeping the attached store.
+    func replaceEntries(initialState: State, entries: [Entry]) {
+        self.initialState = initialState
+        self.entries = Array(entries.suffix(limit))
+        if entries.count > limit { self.initialState = entries[entries.count - limit - 1].state }
+        position = self.entries.count
+    }
+}

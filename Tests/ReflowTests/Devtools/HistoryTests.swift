@@ -1,0 +1,175 @@
+import Testing
+import Reflow
+import ReflowTesting
+
+private struct HostState: Equatable {
+    var count = 0
+    var title = "Untitled"
+    var counter = CounterReactor.State()
+}
+
+private struct Bump: Action, Equatable {}
+private struct Retitle: Action, Equatable { var title: String }
+
+private let hostReducer = Reducer<HostState>
+    .on(Bump.self) { state, _ in state.count += 1 }
+    .on(Retitle.self) { state, action in state.title = action.title }
+
+@MainActor
+@Suite struct HistoryTests {
+    @Test func records_eachActionWithItsState_andTheHostedReactor() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        store.dispatch(Bump())
+        reactor.action.send(.decrease)
+        #expect(history.entries.count == 2)
+        #expect(history.entries[0].action is Bump && history.entries[0].state.count == 1)
+        #expect(history.entries[0].reactor == nil)
+        #expect(history.entries[1].reactor == "CounterReactor")
+        #expect(history.entries[1].state.counter.value == -1)
+        #expect(history.initialState == HostState())
+        #expect(history.position == 2 && !history.isTimeTraveling)
+    }
+
+    @Test func timeTravel_notifiesEveryObserverKind_asADispatchWould() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        var counts: [Int] = []
+        let subscription = store.subscribe(\.count) { counts.append($0) }
+        let connection = Connection(store: store, mapStateToProps: { $0.title }, mapDispatchToActions: { _ in () })
+        var titles: [String] = []
+        connection.bind(\.self) { titles.append($0) }
+        connection.connect()
+        var reactorValues: [Int] = []
+        let reactorSubscription = reactor.state.map(\.value).distinctUntilChanged().subscribe { reactorValues.append($0) }
+
+        store.dispatch(Bump())
+        store.dispatch(Retitle(title: "A"))
+        reactor.action.send(.decrease)
+        history.jump(to: 1)                      // after the first Bump
+        #expect(store.state.count == 1 && store.state.title == "Untitled" && store.state.counter.value == 0)
+        history.stepForward()
+        history.stepForward()
+        #expect(store.state == history.entries[2].state)
+        #expect(counts == [0, 1])                // count never changed while travelling
+        #expect(titles == ["Untitled", "A", "Untitled", "A"])
+        #expect(reactorValues == [0, -1, 0, -1])
+        #expect(reactor.currentState.value == -1)
+        history.jump(to: 0)
+        #expect(counts == [0, 1, 0])
+        #expect(reactor.currentState.value == 0)
+        subscription.cancel()
+        reactorSubscription.cancel()
+    }
+
+    @Test func jumping_keepsTheFuture_untilANewAction_thenDropsIt() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        for _ in 0..<3 { store.dispatch(Bump()) }
+        history.stepBack()
+        history.stepBack()
+        #expect(history.isTimeTraveling && history.position == 1 && history.entries.count == 3)
+        history.stepForward()
+        #expect(store.state.count == 2 && history.entries.count == 3)
+        store.dispatch(Retitle(title: "new branch"))
+        #expect(history.entries.count == 3)       // the third Bump is gone, the new action is in
+        #expect(history.entries.map { $0.action is Bump } == [true, true, false])
+        #expect(history.entries[2].state.count == 2 && !history.isTimeTraveling)
+        history.stepForward()                    // nothing ahead: no-op
+        #expect(history.position == 3)
+    }
+
+    @Test func limit_dropsTheOldest_andMovesTheInitialState() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>(limit: 2)
+        history.attach(to: store)
+        for _ in 0..<5 { store.dispatch(Bump()) }
+        #expect(history.entries.map(\.state.count) == [4, 5])
+        #expect(history.initialState?.count == 3)
+        history.jump(to: 0)
+        #expect(store.state.count == 3)
+        #expect(history.replayCheck() == nil)
+    }
+
+    @Test func replayCheck_findsTheFirstNondeterministicStep_withTheDiff() {
+        var calls = 0
+        let flaky = Reducer<HostState>
+            .on(Bump.self) { state, _ in state.count += 1 }
+            .on(Retitle.self) { state, action in
+                calls += 1
+                state.title = "\(action.title) \(calls)"   // reads something outside the state
+            }
+        let store = Store(reducer: flaky, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        store.dispatch(Bump())
+        store.dispatch(Retitle(title: "x"))
+        store.dispatch(Bump())
+        let mismatch = history.replayCheck()
+        #expect(mismatch?.position == 2)
+        #expect(mismatch?.action is Retitle)
+        #expect(mismatch?.diff == "  − .title: \"x 1\"\n  + .title: \"x 2\"")
+        #expect(mismatch?.description.contains("not deterministic") == true)
+    }
+
+    @Test func replayCheck_replaysHostedReactorMutations() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        reactor.action.send(.decrease)
+        reactor.action.send(.showAlert("hi"))
+        store.dispatch(Bump())
+        #expect(history.entries.count == 3)
+        #expect(history.replayCheck() == nil)
+    }
+
+    @Test func trace_saysWhichReducersRan_whatChanged_andWhoWasEvaluatedAndFired() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.isTracing = true
+        history.attach(to: store)
+        let countSubscription = store.subscribe(\.count) { _ in }
+        let titleSubscription = store.subscribe({ $0.title.count }) { _ in }
+        struct TitleProps: Equatable { var title: String }
+        let connection = Connection(store: store, mapStateToProps: { TitleProps(title: $0.title) },
+                                    mapDispatchToActions: { _ in () })
+        connection.bind(\.title) { _ in }
+        connection.connect()
+
+        store.dispatch(Retitle(title: "Hello"))
+        let trace = history.entries[0].trace
+        #expect(trace?.action == #"Retitle(title: "Hello")"#)
+        #expect(trace?.reducers == ["Reducer.on(Retitle)"])
+        #expect(trace?.changedKeyPaths == [".title"])
+        #expect(trace?.evaluated == ["subscription 1 (\\HostState.count)", "subscription 2 (closure)", "Connection 3 (TitleProps)"])
+        #expect(trace?.fired == ["subscription 2 (closure)", "Connection 3 (TitleProps)", "Connection 3 (TitleProps) → \\.title"])
+        #expect(trace?.text == """
+            Retitle(title: "Hello")
+              reducers:  Reducer.on(Retitle)
+              changed:   .title
+              evaluated: subscription 1 (\\HostState.count), subscription 2 (closure), Connection 3 (TitleProps)
+              fired:     subscription 2 (closure), Connection 3 (TitleProps), Connection 3 (TitleProps) → \\.title
+            """)
+        history.jump(to: 0)                      // time travel is not credited to the last entry
+        #expect(history.entries[0].trace == trace)
+        countSubscription.cancel()
+        titleSubscription.cancel()
+    }
+
+    @Test func untraced_entriesHaveNoTrace() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        store.dispatch(Bump())
+        #expect(history.entries[0].trace == nil)
+    }
+}
