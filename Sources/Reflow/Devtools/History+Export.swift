@@ -1,0 +1,222 @@
+import Foundation
+
+/// The action types a history export may contain, by name, and how to encode and decode
+/// each.
+///
+/// ```swift
+/// var types = ActionTypes()
+/// types.register(Increment.self)
+/// types.register(Rename.self)
+/// let data = try history.exportJSON(actionTypes: types)
+/// try otherHistory.importJSON(data, actionTypes: types)
+/// ```
+public struct ActionTypes {
+    struct Coder {
+        let name: String
+        let encode: (any Action, JSONEncoder) throws -> Data
+        let decode: (Data, JSONDecoder) throws -> any Action
+    }
+
+    private(set) var byName: [String: Coder] = [:]
+    private(set) var byType: [ObjectIdentifier: Coder] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// Registers `type` under `name`.
+    ///
+    /// - Parameters:
+    ///   - type: A `Codable` action type.
+    ///   - name: Its name in exports; the type's name by default. Names must be unique.
+    public mutating func register<A: Action & Codable>(_ type: A.Type, as name: String? = nil) {
+        let name = name ?? String(describing: A.self)
+        precondition(byName[name] == nil, "ActionTypes.register: the name \"\(name)\" is already registered; pass another with as:.")
+        let coder = Coder(
+            name: name,
+            encode: { action, encoder in try encoder.encode(action as! A) },
+            decode: { data, decoder in try decoder.decode(ActionField<A>.self, from: data).action }
+        )
+        byName[name] = coder
+        byType[ObjectIdentifier(A.self)] = coder
+    }
+}
+
+/// A history export that cannot be read, or a history that cannot be exported: where,
+/// and why.
+public struct HistoryFileError: Error, Equatable, CustomStringConvertible {
+    /// The line of the export (1 is the header); `nil` when exporting.
+    public let line: Int?
+    /// The entry (1 is the first), or `nil` for the header.
+    public let entry: Int?
+    /// The field that failed (`state.user.name`, `type`), or `nil` for the whole line.
+    public let field: String?
+    /// What went wrong.
+    public let message: String
+
+    /// An error at a place in an export.
+    ///
+    /// - Parameters:
+    ///   - line: The line, or `nil` when exporting.
+    ///   - entry: The entry, or `nil` for the header.
+    ///   - field: The field, or `nil` for the whole line.
+    ///   - message: What went wrong.
+    public init(line: Int?, entry: Int?, field: String?, message: String) {
+        self.line = line
+        self.entry = entry
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var place: [String] = []
+        if let line { place.append("line \(line)") }
+        if let entry { place.append("entry \(entry)") }
+        if let field { place.append("field \(field)") }
+        return "History file: \(place.joined(separator: ", ")): \(message)"
+    }
+}
+
+/// The header line of an export.
+private struct Header<State: Codable>: Codable {
+    var reflowHistory: Int
+    var count: Int
+    var initialState: State
+}
+
+/// The fields of an entry line that do not depend on the action's type.
+private struct EntryLine: Codable {
+    var entry: Int
+    var type: String
+    var time: Double
+    var reactor: String?
+}
+
+private struct StateField<State: Codable>: Codable { var state: State }
+private struct ActionField<A: Codable>: Codable { var action: A }
+
+extension History where State: Codable {
+    /// The history as JSON Lines: a header with the initial state, then one line per
+    /// entry with the action's registered name, the action, the state and the time.
+    ///
+    /// - Parameter actionTypes: The action types the entries may hold.
+    /// - Returns: The export, UTF-8.
+    /// - Throws: ``HistoryFileError`` naming the first entry whose action type is not
+    ///   registered (a hosted reactor's mutation, say), or whose value fails to encode.
+    public func exportJSON(actionTypes: ActionTypes) throws -> Data {
+        guard let initialState else {
+            throw HistoryFileError(line: nil, entry: nil, field: nil, message: "nothing to export: no store was ever attached")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines: [Data] = []
+        lines.append(try encoder.encode(Header(reflowHistory: 1, count: entries.count, initialState: initialState)))
+        for (offset, entry) in entries.enumerated() {
+            guard let coder = actionTypes.byType[ObjectIdentifier(type(of: entry.action))] else {
+                throw HistoryFileError(line: nil, entry: offset + 1, field: "action",
+                                       message: "\(type(of: entry.action)) is not registered in ActionTypes")
+            }
+            let fixed = try encoder.encode(EntryLine(entry: offset + 1, type: coder.name,
+                                                     time: entry.time.timeIntervalSinceReferenceDate, reactor: entry.reactor))
+            let action = try coder.encode(entry.action, encoder)
+            let state = try encoder.encode(entry.state)
+            // {"entry":…,"reactor":…,"time":…,"type":…} + "action" + "state", one line.
+            var line = fixed.dropLast()
+            line.append(contentsOf: Data(#","action":"#.utf8))
+            line.append(action)
+            line.append(contentsOf: Data(#","state":"#.utf8))
+            line.append(state)
+            line.append(contentsOf: Data("}".utf8))
+            lines.append(Data(line))
+        }
+        return Data(lines.joined(separator: Data("\n".utf8))) + Data("\n".utf8)
+    }
+
+    /// Replaces the entries with those of an export. The store's state is not changed;
+    /// ``jump(to:)`` shows any of them.
+    ///
+    /// Nothing is imported unless the whole export reads: a truncated or corrupted file,
+    /// an unknown action type or a field that does not decode is an error that says where.
+    ///
+    /// - Parameters:
+    ///   - data: An export made by ``exportJSON(actionTypes:)``.
+    ///   - actionTypes: The action types the entries may hold.
+    /// - Throws: ``HistoryFileError`` with the line, the entry and the field that failed.
+    public func importJSON(_ data: Data, actionTypes: ActionTypes) throws {
+        let decoder = JSONDecoder()
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Data($0) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard let first = lines.first else {
+            throw HistoryFileError(line: 1, entry: nil, field: nil, message: "the file is empty")
+        }
+        let header: Header<State> = try decode(Header<State>.self, from: first, line: 1, entry: nil, decoder: decoder)
+        guard header.reflowHistory == 1 else {
+            throw HistoryFileError(line: 1, entry: nil, field: "reflowHistory",
+                                   message: "version \(header.reflowHistory) is newer than this Reflow reads (1)")
+        }
+        var imported: [Entry] = []
+        for (offset, line) in lines.dropFirst().enumerated() {
+            let number = offset + 2
+            let fixed = try decode(EntryLine.self, from: line, line: number, entry: offset + 1, decoder: decoder)
+            guard fixed.entry == offset + 1 else {
+                throw HistoryFileError(line: number, entry: offset + 1, field: "entry",
+                                       message: "expected entry \(offset + 1), found \(fixed.entry): lines are missing or out of order")
+            }
+            guard let coder = actionTypes.byName[fixed.type] else {
+                throw HistoryFileError(line: number, entry: fixed.entry, field: "type",
+                                       message: "unknown action type \"\(fixed.type)\"; register it in ActionTypes")
+            }
+            let action: any Action
+            do {
+                action = try coder.decode(line, decoder)
+            } catch {
+                throw Self.fileError(error, line: number, entry: fixed.entry)
+            }
+            let state = try decode(StateField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).state
+            imported.append(Entry(action: action, state: state, time: Date(timeIntervalSinceReferenceDate: fixed.time),
+                                  reactor: fixed.reactor, trace: nil))
+        }
+        guard imported.count == header.count else {
+            throw HistoryFileError(line: lines.count, entry: nil, field: nil,
+                                   message: "the file ends after \(imported.count) of \(header.count) entries: it was truncated")
+        }
+        replaceEntries(initialState: header.initialState, entries: imported)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from line: Data, line number: Int, entry: Int?,
+                                      decoder: JSONDecoder) throws -> T {
+        do {
+            return try decoder.decode(type, from: line)
+        } catch {
+            throw Self.fileError(error, line: number, entry: entry)
+        }
+    }
+
+    /// A decoding failure as a file error naming the field.
+    private static func fileError(_ error: any Error, line: Int, entry: Int?) -> HistoryFileError {
+        func path(_ codingPath: [any CodingKey]) -> String? {
+            let parts = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            guard !parts.isEmpty else { return nil }
+            return parts.reduce("") { $0.isEmpty || $1.hasPrefix("[") ? $0 + $1 : $0 + "." + $1 }
+        }
+        guard let decodingError = error as? DecodingError else {
+            return HistoryFileError(line: line, entry: entry, field: nil, message: "\(error)")
+        }
+        switch decodingError {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return HistoryFileError(line: line, entry: entry, field: nil,
+                                    message: "not valid JSON (a truncated or corrupted line)")
+        case .dataCorrupted(let context):
+            return HistoryFileError(line: line, entry: entry, field: path(context.codingPath), message: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return HistoryFileError(line: line, entry: entry, field: path(context.codingPath + [key]), message: "missing")
+        case .typeMismatch(let type, let context):
+            return HistoryFileError(line: line, entry: entry, field: path(context.codingPath),
+                                    message: "expected a value of type \(type)")
+        case .valueNotFound(let type, let context):
+            return HistoryFileError(line: line, entry: entry, field: path(context.codingPath),
+                                    message: "expected a value of type \(type), found null")
+        @unknown default:
+            return HistoryFileError(line: line, entry: entry, field: nil, message: "\(decodingError)")
+        }
+    }
+}
