@@ -4,7 +4,8 @@ import Reflow
 // The smallest Reflow app: state, actions, a reducer, a store, a subscription, and the
 // count persisted between runs. Run it twice: the second run starts where the first ended.
 //
-//   swift run Counter            (REFLOW_COUNTER_DIR=… picks the directory)
+//   swift run Counter                      (REFLOW_COUNTER_DIR=… picks the directory)
+//   swift run Counter --record FILE        also writes the session's history as an inspector page
 
 struct Tally: Codable, Equatable, Sendable { var value = 0 }
 struct CounterState { var count = Tally() }
@@ -26,6 +27,11 @@ func runCounter() async {
     )
     let store = Store(reducer: counterReducer, state: persistence.restored(CounterState()))
     persistence.attach(to: store)
+    let history = History<CounterState>()
+    if recordPath != nil {
+        history.isTracing = true
+        history.attach(to: store)
+    }
     print("restored from \(directory.path)")
     let subscription = store.subscribe(\.count.value) { print("count: \($0)") }
     store.dispatch(Increment())
@@ -33,6 +39,22 @@ func runCounter() async {
     store.dispatch(Decrement())
     await persistence.flush()
     subscription.cancel()
+    if let recordPath {
+        do {
+            try history.inspectorHTML(title: "Counter session")
+                .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
+            print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
+        } catch {
+            print("Could not write \(recordPath): \(error)")
+        }
+    }
 }
+
+/// The file `--record FILE` names, if given.
+let recordPath: String? = {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--record"), flag + 1 < arguments.count else { return nil }
+    return arguments[flag + 1]
+}()
 
 await runCounter()

@@ -1,3 +1,4 @@
+import Foundation
 import Reflow
 
 // The main example: one store holds the app; the search screen's reactor lives as a slice
@@ -45,6 +46,12 @@ func runExample() async throws {
         state: AppState(),
         middleware: [logger]
     )
+    // `--record FILE`: keep the session's history, traced, and write it as an inspector page.
+    let history = History<AppState>()
+    if recordPath != nil {
+        history.isTracing = true
+        history.attach(to: store)
+    }
     let reactor = SearchReactor(api: api)
     store.host(reactor, at: \.search)
 
@@ -86,7 +93,19 @@ func runExample() async throws {
     for entry in log.prefix(4) { print("  \(entry)") }
     print("Searches started: \(store.state.searchesStarted)")
     connection.disconnect()
+    if let recordPath {
+        try history.inspectorHTML(title: "GitHubSearch session")
+            .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
+        print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
+    }
 }
+
+/// The file `--record FILE` names, if given.
+let recordPath: String? = {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--record"), flag + 1 < arguments.count else { return nil }
+    return arguments[flag + 1]
+}()
 
 @MainActor
 func waitFor(_ condition: () -> Bool) async {

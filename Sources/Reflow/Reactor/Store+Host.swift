@@ -53,7 +53,12 @@ extension Store {
             state = reactor.reduce(state: state, mutation: hosted.mutation)
         }.scope(slice), for: hostID)
         let sliceChanges = Signal<R.State> { [weak self] observer in
-            self?.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer) ?? .empty
+            guard let self else { return .empty }
+            if self.loop.isTracing {
+                return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
+                                            isDuplicate: isDuplicate, onChange: observer)
+            }
+            return self.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer)
         }
         loop.reactorLinks.link(core, isHosted: true)
         core.attach(
