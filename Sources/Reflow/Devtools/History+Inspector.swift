@@ -88,7 +88,7 @@ extension History {
           .badge { font-size: 11px; border: 1px solid currentColor; border-radius: 8px; padding: 0 6px; align-self: center; }
           #detail { flex: 1; overflow: auto; padding: 0 16px 16px; }
           h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #888; margin: 18px 0 6px; }
-          pre { font: 12px/1.45 ui-monospace, Menlo, monospace; margin: 0; padding: 8px; border: 1px solid var(--line); border-radius: 6px; overflow: auto; }
+          pre { font: 12px/1.45 ui-monospace, Menlo, monospace; margin: 0; padding: 8px; border: 1px solid var(--line); border-radius: 6px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
           .removed { color: #c0392b; } .added { color: #27ae60; }
         </style>
         </head>
