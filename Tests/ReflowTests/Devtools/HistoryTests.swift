@@ -173,3 +173,79 @@ private let hostReducer = Reducer<HostState>
         #expect(history.entries[0].trace == nil)
     }
 }
+
+/// Seeded random programs of dispatches, steps and jumps against a model: a list of
+/// states, a position, and a limit. The store's state, the kept entries and what a
+/// subscriber saw must match the model after every step.
+@MainActor
+@Suite struct HistoryModelTests {
+    @Test func randomDispatchesStepsAndJumps_matchTheModel() {
+        let first = modelFirstSeed()
+        for seed in first..<(first + UInt64(modelProgramCount(default: 300))) {
+            var random = SeededRandom(seed: seed)
+            let limit = Int.random(in: 1...6, using: &random)
+            let store = Store(reducer: hostReducer, state: HostState())
+            let history = History<HostState>(limit: limit)
+            history.attach(to: store)
+            var seen: [Int] = []
+            let subscription = store.subscribe(\.count) { seen.append($0) }
+            // The model: the states from the oldest kept one (the initial state) on.
+            var states = [HostState()]
+            var position = 0
+            var expectedSeen = [0]
+            var steps: [String] = []
+            for _ in 0..<30 {
+                let before = states[position].count
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<4:
+                    steps.append("bump")
+                    store.dispatch(Bump())
+                    var next = states[position]
+                    next.count += 1
+                    states.removeSubrange((position + 1)...)
+                    states.append(next)
+                    if states.count > limit + 1 { states.removeFirst() }
+                    position = states.count - 1
+                case 4:
+                    let title = random.pick(["a", "b"])
+                    steps.append("retitle \(title)")
+                    store.dispatch(Retitle(title: title))
+                    var next = states[position]
+                    next.title = title
+                    states.removeSubrange((position + 1)...)
+                    states.append(next)
+                    if states.count > limit + 1 { states.removeFirst() }
+                    position = states.count - 1
+                case 5, 6:
+                    steps.append("back")
+                    history.stepBack()
+                    position = max(position - 1, 0)
+                case 7, 8:
+                    steps.append("forward")
+                    history.stepForward()
+                    position = min(position + 1, states.count - 1)
+                default:
+                    let target = Int.random(in: 0..<states.count, using: &random)
+                    steps.append("jump \(target)")
+                    history.jump(to: target)
+                    position = target
+                }
+                if states[position].count != before { expectedSeen.append(states[position].count) }
+                let matches = store.state == states[position]
+                    && history.position == position
+                    && history.entries.map(\.state) == Array(states.dropFirst())
+                    && history.initialState == states[0]
+                    && seen == expectedSeen
+                if !matches {
+                    Issue.record("""
+                        Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1), limit \(limit): \
+                        history and model differ after \(steps.joined(separator: ", ")).
+                        store \(store.state), model \(states[position]); seen \(seen), expected \(expectedSeen)
+                        """)
+                    return
+                }
+            }
+            subscription.cancel()
+        }
+    }
+}
