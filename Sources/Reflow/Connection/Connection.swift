@@ -46,6 +46,8 @@ public final class Connection<State, Props, Actions> {
     let bindings = ObserverTable<Props>()
     private let bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
+    /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
+    private let member: ConnectionMember<State, Props, Actions>?
 
     /// Creates a connection to `store`; props are computed from the current state now.
     ///
@@ -110,6 +112,7 @@ public final class Connection<State, Props, Actions> {
         if sliceBytes != nil { store.trackFootprints() }
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
         self.storeObserver = observer
+        self.member = nil
         observer.connection = self
         store.observers.subscribe(observer).store(in: bag)
         if let tracer = store.loop.tracer {
@@ -148,15 +151,40 @@ public final class Connection<State, Props, Actions> {
         self.props = props
         self.actions = actions
         self.storeObserver = nil
+        self.member = nil
+    }
+
+    /// A connection that follows `store` as a member of one of its selection groups.
+    @usableFromInline
+    init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
+         member: ConnectionMember<State, Props, Actions>, group: SelectionGroup<State, Props>,
+         select: @escaping (State) -> Props) {
+        self.store = store
+        self.props = member.props
+        self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
+        self.storeObserver = nil
+        self.member = member
+        member.connection = self
+        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        let joined = group.join(select, initial: member.props, isDuplicate: nil, onChange: { props in
+            member.deliver(props)
+        })
+        member.groupMember = joined.member
+        joined.subscription.store(in: bag)
     }
 
     /// Whether props follow the store. A store-less connection counts as connected.
-    public var isConnected: Bool { storeObserver?.isEnabled ?? true }
+    public var isConnected: Bool { storeObserver?.isEnabled ?? member?.isEnabled ?? true }
 
     /// Starts following the store: catches up to its current state at once, then updates
     /// on each change. Call it when the screen appears. Calling it twice does nothing.
     public func connect() {
-        guard let storeObserver, let store, !storeObserver.isEnabled else { return }
+        guard let store else { return }
+        if let member, !member.isEnabled {
+            member.isEnabled = true
+            member.catchUp(to: store.state)
+        }
+        guard let storeObserver, !storeObserver.isEnabled else { return }
         storeObserver.isEnabled = true
         if let props = storeObserver.propsIfChanged(store.state) { self.props = props }
     }
@@ -165,6 +193,7 @@ public final class Connection<State, Props, Actions> {
     /// Call it when the screen disappears.
     public func disconnect() {
         storeObserver?.isEnabled = false
+        member?.isEnabled = false
     }
 
     /// Adds a binding observer, kept alive as long as the connection; the caller delivers
@@ -200,12 +229,24 @@ extension Connection where Props: Equatable {
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
                             mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
-        var lastProps: Props?
-        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
-            let props = mapStateToProps(state)
-            if props == lastProps { return nil }
-            lastProps = props
-            return props
-        })
+        guard !store.loop.isTracing else {
+            // Traced: its own observer, whose mapping the trace wraps.
+            var lastProps: Props?
+            self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
+                let props = mapStateToProps(state)
+                if props == lastProps { return nil }
+                lastProps = props
+                return props
+            })
+            return
+        }
+        // A member of the store's group of `Props` selections: the pass that maps and
+        // compares is specialized here, in the caller's module (S7, S9).
+        let member = ConnectionMember<State, Props, Actions>(props: mapStateToProps(store.state), map: mapStateToProps,
+                                                              differs: { $0 != $1 })
+        let group = store.selectionGroup(of: Props.self, usesCustomEquality: false,
+                                         pass: SelectionGroup<State, Props>.comparingEqual)
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member, group: group,
+                  select: { state in member.isEnabled ? mapStateToProps(state) : member.props })
     }
 }

@@ -93,6 +93,13 @@ final class SelectionGroup<State, Value>: Observer<State> {
     func subscribe(_ select: @escaping (State) -> Value, initial: Value,
                    isDuplicate: ((Value, Value) -> Bool)?,
                    onChange: @escaping (Value) -> Void) -> Subscription {
+        join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange).subscription
+    }
+
+    /// Adds a member, delivers `initial` to it, and returns its subscription and the
+    /// member itself (a connection keeps it, to tell the group what it last delivered).
+    func join(_ select: @escaping (State) -> Value, initial: Value, isDuplicate: ((Value, Value) -> Bool)?,
+              onChange: @escaping (Value) -> Void) -> (subscription: Subscription, member: SelectionMember<State, Value>) {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
         precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
         let member = SelectionMember(group: self, index: selects.count)
@@ -106,7 +113,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         checkInvariants()
         let subscription = Subscription(target: member)
         onChange(initial)
-        return subscription
+        return (subscription, member)
     }
 
     @inlinable
@@ -216,5 +223,13 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         guard isActive else { return }
         isActive = false
         group.cancel(at: index)
+    }
+
+    /// Records `value` as what this member last delivered, when it was delivered outside
+    /// the group's pass (a connection catching up on `connect()`): the next pass compares
+    /// with it.
+    func noteDelivered(_ value: Value) {
+        guard isActive else { return }
+        group.lastValues[index] = value
     }
 }
