@@ -14,6 +14,7 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     /// Which hosting of a reactor this mutation belongs to.
     let hostID: ObjectIdentifier
 
+    @usableFromInline
     init(mutation: R.Mutation, hostID: ObjectIdentifier) {
         self.mutation = mutation
         self.hostID = hostID

@@ -40,18 +40,15 @@ extension Store {
         host(reactor, core: reactor.core, at: slice, isDuplicate: { $0 == $1 })
     }
 
-    @usableFromInline
+    // Inlinable: the closures on a hosted action's path (its mutation's dispatch, the
+    // slice subscription, reading the slice) are then built, and specialized for State
+    // and R, in the caller's module; unspecialized, each hosted action looks up generic
+    // metadata on its way to the slice and back (benchmark R1h).
+    @inlinable
     func host<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
                           at slice: WritableKeyPath<State, R.State>,
                           isDuplicate: @escaping (R.State, R.State) -> Bool) {
         let hostID = ObjectIdentifier(core)
-        nonisolated(unsafe) let slice = slice  // key paths are immutable values
-        // A reducer of the slice, scoped like any other: the store then knows that the
-        // reactor's mutations write only its slice.
-        loop.addHostedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
-            guard let reactor else { return }
-            state = reactor.reduce(state: state, mutation: hosted.mutation)
-        }.scope(slice), for: hostID)
         let sliceChanges = Signal<R.State> { [weak self] observer in
             guard let self else { return .empty }
             if self.loop.isTracing {
@@ -60,13 +57,32 @@ extension Store {
             }
             return self.subscribe({ $0[keyPath: slice] }, isDuplicate: isDuplicate, observer)
         }
+        attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges,
+                     // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
+                     readSlice: { self.state[keyPath: slice] },
+                     dispatchMutation: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) })
+    }
+
+    /// Wires a hosted reactor to this store: its reducer of the slice, the link that
+    /// stops it, and its core's host.
+    @usableFromInline
+    func attachHosted<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
+                                  at slice: WritableKeyPath<State, R.State>, hostID: ObjectIdentifier,
+                                  sliceChanges: Signal<R.State>, readSlice: @escaping @MainActor () -> R.State,
+                                  dispatchMutation: @escaping @MainActor (R.Mutation) -> Void) {
+        nonisolated(unsafe) let slice = slice  // key paths are immutable values
+        // A reducer of the slice, scoped like any other: the store then knows that the
+        // reactor's mutations write only its slice.
+        loop.addHostedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
+            guard let reactor else { return }
+            state = reactor.reduce(state: state, mutation: hosted.mutation)
+        }.scope(slice), for: hostID)
         loop.reactorLinks.link(core, isHosted: true)
         core.attach(
             to: reactor,
             host: .init(
-                // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
-                readSlice: { self.state[keyPath: slice] },
-                dispatch: { mutation in self.dispatch(ReactorMutation<R>(mutation: mutation, hostID: hostID)) },
+                readSlice: readSlice,
+                dispatch: dispatchMutation,
                 leave: { [weak self] in self?.loop.removeHostedReducer(for: hostID) }
             ),
             sliceChanges: sliceChanges
