@@ -35,15 +35,24 @@ public final class Connection<State, Props, Actions> {
     /// Props set while bindings are being told (a binding that dispatches, or sets props
     /// on a store-less connection) are delivered after that pass, in order: every binding
     /// ends on the current props, and none is re-entered.
+    // Inlinable accessors: setting props from the caller's module (a store-less
+    // connection, or the group member's delivery) tells the bindings through a pass
+    // specialized for `Props` (benchmark S7, all readers).
+    @inlinable
     public var props: Props {
-        didSet { bindings.send(props) }
+        get { storedProps }
+        set {
+            storedProps = newValue
+            bindings.send(newValue)
+        }
     }
+    @usableFromInline var storedProps: Props
 
     /// The actions built by `mapDispatchToActions`.
     public let actions: Actions
 
     private let store: Store<State>?
-    let bindings = ObserverTable<Props>()
+    @usableFromInline let bindings = ObserverTable<Props>()
     private let bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
     /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
@@ -104,7 +113,7 @@ public final class Connection<State, Props, Actions> {
          propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
-        self.props = propsIfChanged(store.state)!
+        self.storedProps = propsIfChanged(store.state)!
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         let observer = ConnectionObserver<State, Props, Actions>(
             propsIfChanged: store.loop.isTracing ? Self.traced(propsIfChanged, in: store) : propsIfChanged,
@@ -148,32 +157,37 @@ public final class Connection<State, Props, Actions> {
     ///   - actions: The actions views call, usually closures that record or print.
     public init(props: Props, actions: Actions) {
         self.store = nil
-        self.props = props
+        self.storedProps = props
         self.actions = actions
         self.storeObserver = nil
         self.member = nil
     }
 
-    /// A connection that follows `store` as a member of one of its selection groups.
+    /// A connection that follows `store` as a member of one of its selection groups; the
+    /// caller joins the group (``joinGroup(_:select:)``).
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
-         member: ConnectionMember<State, Props, Actions>, group: SelectionGroup<State, Props>,
-         select: @escaping (State) -> Props) {
+         member: ConnectionMember<State, Props, Actions>) {
         self.store = store
-        self.props = member.props
+        self.storedProps = member.props
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         self.storeObserver = nil
         self.member = member
         member.connection = self
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
-        let joined = group.join(select, initial: member.props, isDuplicate: nil, onChange: { props in
-            member.deliver(props)
-        })
+    }
+
+    /// Makes this connection a member of `group`, selecting with `select`; `deliver` sets
+    /// its props (built by the caller, so the setting is specialized there).
+    @usableFromInline
+    func joinGroup(_ group: SelectionGroup<State, Props>, select: @escaping (State) -> Props,
+                   deliver: @escaping (Props) -> Void) {
+        guard let member else { preconditionFailure("Connection.joinGroup: not a group member") }
+        let joined = group.join(select, initial: member.props, isDuplicate: nil, onChange: deliver)
         member.groupMember = joined.member
         joined.subscription.store(in: bag)
     }
 
-    /// Whether props follow the store. A store-less connection counts as connected.
     public var isConnected: Bool { storeObserver?.isEnabled ?? member?.isEnabled ?? true }
 
     /// Starts following the store: catches up to its current state at once, then updates
@@ -246,7 +260,11 @@ extension Connection where Props: Equatable {
                                                               differs: { $0 != $1 })
         let group = store.selectionGroup(of: Props.self, usesCustomEquality: false,
                                          pass: SelectionGroup<State, Props>.comparingEqual)
-        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member, group: group,
-                  select: { state in member.isEnabled ? mapStateToProps(state) : member.props })
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
+        joinGroup(group, select: { state in member.isEnabled ? mapStateToProps(state) : member.props },
+                  deliver: { [weak self] props in
+                      member.props = props
+                      self?.props = props
+                  })
     }
 }

@@ -15,7 +15,7 @@ final class ConnectionMember<State, Props, Actions> {
     let map: (State) -> Props
     /// Whether two props differ, for catching up.
     let differs: (Props, Props) -> Bool
-    weak var connection: Connection<State, Props, Actions>?
+    @usableFromInline weak var connection: Connection<State, Props, Actions>?
     /// The member of the store's group this connection is: told what `connect()` delivered.
     weak var groupMember: SelectionMember<State, Props>?
 
