@@ -97,13 +97,33 @@ public final class Connection<State, Props, Actions> {
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
                                               mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
-        var lastSlice: Slice?
-        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
-            let slice = state[keyPath: slice]
-            if slice == lastSlice { return nil }
-            lastSlice = slice
-            return mapSliceToProps(slice)
-        }, sliceBytes: Footprint.bytes(of: slice))
+        guard !store.loop.isTracing else {
+            // Traced: its own observer, whose mapping the trace wraps.
+            var lastSlice: Slice?
+            self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
+                let slice = state[keyPath: slice]
+                if slice == lastSlice { return nil }
+                lastSlice = slice
+                return mapSliceToProps(slice)
+            }, sliceBytes: Footprint.bytes(of: slice))
+            return
+        }
+        // A member of the store's group of key-path subscriptions of this slice type:
+        // connections that declare the same slice share its projection (S7 with slice:).
+        let initial = store.state[keyPath: slice]
+        let member = SliceConnectionMember<State, Slice, Props, Actions>(
+            slice: initial, project: { $0[keyPath: slice] }, mapSlice: mapSliceToProps)
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
+        let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
+        keep(store.subscribe(slice, in: group, initial: initial, onChange: { [weak self] slice in
+            // The group tells only changes; while connected, its last value and the
+            // member's last slice are the same (connect() brings them together).
+            guard member.isEnabled else { return }
+            member.lastSlice = slice
+            let props = mapSliceToProps(slice)
+            member.props = props
+            self?.props = props
+        }))
     }
 
     /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
@@ -175,6 +195,12 @@ public final class Connection<State, Props, Actions> {
         self.member = member
         member.connection = self
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+    }
+
+    /// Keeps `subscription` for as long as this connection lives.
+    @usableFromInline
+    func keep(_ subscription: Subscription) {
+        subscription.store(in: bag)
     }
 
     /// Makes this connection a member of `group`, selecting with `select`; `deliver` sets

@@ -6,7 +6,7 @@
 /// connection. While the connection is disconnected the member selects the props it
 /// already has, so nothing is computed or delivered.
 @MainActor @usableFromInline
-final class ConnectionMember<State, Props, Actions> {
+class ConnectionMember<State, Props, Actions> {
     /// Whether the connection is connected.
     @usableFromInline var isEnabled = false
     /// The props the connection has: what a disconnected member selects.
@@ -39,5 +39,36 @@ final class ConnectionMember<State, Props, Actions> {
         guard differs(props, self.props) else { return }
         groupMember?.noteDelivered(props)
         deliver(props)
+    }
+}
+
+/// How a connection with a declared `Equatable` slice follows its store: as a member of
+/// the store's ``KeyPathGroup`` for the slice's type, so connections that declare the
+/// same slice share its projection and comparison, and a slice that no reducer of an
+/// action can write is not even read.
+///
+/// The group tells the member of every change of the slice; while the connection is
+/// disconnected the member ignores them, and `connect()` compares the slice with the one
+/// it last mapped.
+@MainActor @usableFromInline
+final class SliceConnectionMember<State, Slice: Equatable, Props, Actions>: ConnectionMember<State, Props, Actions> {
+    /// The slice the connection's props were last mapped from.
+    @usableFromInline var lastSlice: Slice
+    let project: (State) -> Slice
+    let mapSlice: (Slice) -> Props
+
+    @usableFromInline
+    init(slice: Slice, project: @escaping (State) -> Slice, mapSlice: @escaping (Slice) -> Props) {
+        self.lastSlice = slice
+        self.project = project
+        self.mapSlice = mapSlice
+        super.init(props: mapSlice(slice), map: { mapSlice(project($0)) }, differs: { _, _ in true })
+    }
+
+    override func catchUp(to state: State) {
+        let slice = project(state)
+        guard slice != lastSlice else { return }
+        lastSlice = slice
+        deliver(mapSlice(slice))
     }
 }

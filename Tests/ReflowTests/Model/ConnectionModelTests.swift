@@ -6,10 +6,14 @@ import Reflow
 @MainActor
 @Suite struct ConnectionModelTests {
     @Test func randomPrograms_matchTheModel() {
+        // A store-backed program runs twice: mapping the state, and declaring a slice.
         func fails(_ program: ConnectionProgram) -> Bool {
-            let runner = ConnectionRunner(hasStore: program.hasStore)
-            let actual = runner.run(program.steps)
-            return actual != ConnectionModel(hasStore: program.hasStore).run(program.steps) || !runner.bindingsEndOnCurrentProps
+            let expected = ConnectionModel(hasStore: program.hasStore).run(program.steps)
+            for declaresSlice in program.hasStore ? [false, true] : [false] {
+                let runner = ConnectionRunner(hasStore: program.hasStore, declaresSlice: declaresSlice)
+                if runner.run(program.steps) != expected || !runner.bindingsEndOnCurrentProps { return true }
+            }
+            return false
         }
         checkRandomPrograms(
             "connection", count: 3_000,
@@ -25,6 +29,7 @@ import Reflow
                 \(program)
                 model:      \(ConnectionModel(hasStore: program.hasStore).run(program.steps))
                 connection: \(ConnectionRunner(hasStore: program.hasStore).run(program.steps))
+                with slice: \(program.hasStore ? "\(ConnectionRunner(hasStore: true, declaresSlice: true).run(program.steps))" : "-")
                 """
             }
         )

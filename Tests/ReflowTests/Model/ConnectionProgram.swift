@@ -275,11 +275,15 @@ final class ConnectionRunner {
     /// Bindings whose last delivered value is checked against the final props.
     private var lastDelivered: [Int: (field: PropsField, value: Int)] = [:]
 
-    init(hasStore: Bool) {
+    /// - Parameter declaresSlice: A store-backed connection declares its slice (the whole
+    ///   state, through a key path) instead of mapping the state.
+    init(hasStore: Bool, declaresSlice: Bool = false) {
         if hasStore {
             let store = Store(reducer: modelReducer, state: ModelState())
             self.store = store
-            connection = Connection(store: store, mapStateToProps: ModelProps.init, mapDispatchToActions: { _ in () })
+            connection = declaresSlice
+                ? Connection(store: store, slice: \ModelState.self, mapSliceToProps: ModelProps.init, mapDispatchToActions: { _ in () })
+                : Connection(store: store, mapStateToProps: ModelProps.init, mapDispatchToActions: { _ in () })
         } else {
             store = nil
             connection = Connection(props: ModelProps(ModelState()), actions: ())
