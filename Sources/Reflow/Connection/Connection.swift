@@ -56,7 +56,7 @@ public final class Connection<State, Props, Actions> {
     private let bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
     /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
-    private let member: ConnectionMember<State, Props, Actions>?
+    private let member: ConnectionMember<State, Props>?
 
     /// Creates a connection to `store`; props are computed from the current state now.
     ///
@@ -111,7 +111,7 @@ public final class Connection<State, Props, Actions> {
         // A member of the store's group of key-path subscriptions of this slice type:
         // connections that declare the same slice share its projection (S7 with slice:).
         let initial = store.state[keyPath: slice]
-        let member = SliceConnectionMember<State, Slice, Props, Actions>(
+        let member = SliceConnectionMember<State, Slice, Props>(
             slice: initial, project: { $0[keyPath: slice] }, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
@@ -187,13 +187,12 @@ public final class Connection<State, Props, Actions> {
     /// caller joins the group (``joinGroup(_:select:)``).
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
-         member: ConnectionMember<State, Props, Actions>) {
+         member: ConnectionMember<State, Props>) {
         self.store = store
         self.storedProps = member.props
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         self.storeObserver = nil
         self.member = member
-        member.connection = self
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
     }
 
@@ -222,7 +221,7 @@ public final class Connection<State, Props, Actions> {
         guard let store else { return }
         if let member, !member.isEnabled {
             member.isEnabled = true
-            member.catchUp(to: store.state)
+            if let props = member.catchUp(to: store.state) { self.props = props }
         }
         guard let storeObserver, !storeObserver.isEnabled else { return }
         storeObserver.isEnabled = true
@@ -282,8 +281,10 @@ extension Connection where Props: Equatable {
         }
         // A member of the store's group of `Props` selections: the pass that maps and
         // compares is specialized here, in the caller's module (S7, S9).
-        let member = ConnectionMember<State, Props, Actions>(props: mapStateToProps(store.state), map: mapStateToProps,
-                                                              differs: { $0 != $1 })
+        let member = ConnectionMember<State, Props>(props: mapStateToProps(store.state), propsIfChanged: { state, current in
+            let props = mapStateToProps(state)
+            return props == current ? nil : props
+        })
         let group = store.selectionGroup(of: Props.self, usesCustomEquality: false,
                                          pass: SelectionGroup<State, Props>.comparingEqual)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)

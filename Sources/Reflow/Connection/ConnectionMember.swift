@@ -6,39 +6,32 @@
 /// connection. While the connection is disconnected the member selects the props it
 /// already has, so nothing is computed or delivered.
 @MainActor @usableFromInline
-class ConnectionMember<State, Props, Actions> {
+class ConnectionMember<State, Props> {
     /// Whether the connection is connected.
     @usableFromInline var isEnabled = false
     /// The props the connection has: what a disconnected member selects.
     @usableFromInline var props: Props
-    /// The connection's mapping, for catching up on `connect()`.
-    let map: (State) -> Props
-    /// Whether two props differ, for catching up.
-    let differs: (Props, Props) -> Bool
-    @usableFromInline weak var connection: Connection<State, Props, Actions>?
+    /// New props for `state` if they differ from the current ones (for `connect()`).
+    private let propsIfChanged: (State, Props) -> Props?
     /// The member of the store's group this connection is: told what `connect()` delivered.
-    weak var groupMember: SelectionMember<State, Props>?
+    // Strong (a weak reference would give the member a side table): the cycle it closes,
+    // member → group → selector → this, is broken when the connection's subscription is
+    // cancelled, which its deinit does.
+    var groupMember: SelectionMember<State, Props>?
 
     @usableFromInline
-    init(props: Props, map: @escaping (State) -> Props, differs: @escaping (Props, Props) -> Bool) {
+    init(props: Props, propsIfChanged: @escaping (State, Props) -> Props?) {
         self.props = props
-        self.map = map
-        self.differs = differs
+        self.propsIfChanged = propsIfChanged
     }
 
-    /// New props from the group's pass.
-    func deliver(_ props: Props) {
+    /// `connect()`: the props for `state`, if they differ from the current ones; the
+    /// group is told, so its next pass compares with them.
+    func catchUp(to state: State) -> Props? {
+        guard let props = propsIfChanged(state, self.props) else { return nil }
         self.props = props
-        connection?.props = props
-    }
-
-    /// `connect()`: computes the props for `state` and delivers them if they changed,
-    /// telling the group, so its next pass compares with them.
-    func catchUp(to state: State) {
-        let props = map(state)
-        guard differs(props, self.props) else { return }
         groupMember?.noteDelivered(props)
-        deliver(props)
+        return props
     }
 }
 
@@ -51,24 +44,25 @@ class ConnectionMember<State, Props, Actions> {
 /// disconnected the member ignores them, and `connect()` compares the slice with the one
 /// it last mapped.
 @MainActor @usableFromInline
-final class SliceConnectionMember<State, Slice: Equatable, Props, Actions>: ConnectionMember<State, Props, Actions> {
+final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMember<State, Props> {
     /// The slice the connection's props were last mapped from.
     @usableFromInline var lastSlice: Slice
-    let project: (State) -> Slice
-    let mapSlice: (Slice) -> Props
+    private let project: (State) -> Slice
+    private let mapSlice: (Slice) -> Props
 
     @usableFromInline
     init(slice: Slice, project: @escaping (State) -> Slice, mapSlice: @escaping (Slice) -> Props) {
         self.lastSlice = slice
         self.project = project
         self.mapSlice = mapSlice
-        super.init(props: mapSlice(slice), map: { mapSlice(project($0)) }, differs: { _, _ in true })
+        super.init(props: mapSlice(slice), propsIfChanged: { _, _ in nil })
     }
 
-    override func catchUp(to state: State) {
+    override func catchUp(to state: State) -> Props? {
         let slice = project(state)
-        guard slice != lastSlice else { return }
+        guard slice != lastSlice else { return nil }
         lastSlice = slice
-        deliver(mapSlice(slice))
+        props = mapSlice(slice)
+        return props
     }
 }
