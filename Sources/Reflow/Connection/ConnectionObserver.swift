@@ -1,5 +1,7 @@
-/// The store observer behind one connection: recomputes props when the state (or the
-/// declared slice) changed, while the connection is connected.
+/// The store observer behind a connection that is not a group member (see
+/// ``ConnectionMember``): one whose props are not `Equatable` and declare no slice, or one
+/// made while a history traces, whose mapping the trace wraps. It recomputes props when
+/// the state (or the declared slice) changed, while the connection is connected.
 ///
 /// It is registered when the connection is created and stays in place, so connections
 /// are notified in creation order; `connect()`/`disconnect()` only flip `isEnabled`.
