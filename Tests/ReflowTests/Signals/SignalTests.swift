@@ -43,6 +43,25 @@ import ReflowTesting
         _ = subscription
     }
 
+    /// An observer of a distinct signal that sends into its own source: the nested value
+    /// is delivered after the current one (the subject's re-entrancy rule), and each
+    /// change reaches the observer once, repeats never.
+    @Test func distinct_reentrantSend_deliversEachChangeOnce() {
+        let subject = SignalSubject<Int>()
+        var seen: [Int] = []
+        let subscription = subject.signal.distinctUntilChanged().subscribe { value in
+            seen.append(value)
+            if value < 3 {
+                subject.send(value)        // a repeat, sent from inside: dropped
+                subject.send(value + 1)    // a change, sent from inside: delivered after
+            }
+        }
+        subject.send(1)
+        subject.send(3)                    // a repeat of the last nested value
+        #expect(seen == [1, 2, 3])
+        subscription.cancel()
+    }
+
     @Test func distinctUntilChanged_customEquality() {
         let subject = SignalSubject<String>()
         var seen: [String] = []
