@@ -1,7 +1,7 @@
 /// The reactors whose pipelines depend on one store: hosted there, or subscribed to it
 /// from `transform(mutation:)`. A dispatch to the store stops the released ones first,
 /// so a released reactor never reacts, and its subscriptions leave the store.
-@MainActor
+@MainActor @usableFromInline
 final class ReactorLinks {
     private struct Link {
         let core: AnyReactorCore
@@ -29,6 +29,7 @@ final class ReactorLinks {
     /// Stops the linked reactors that were released, and drops links to stopped cores.
     ///
     /// - Complexity: O(*k*) in linked reactors: one weak load each.
+    @usableFromInline
     func stopReleasedReactors() {
         guard !links.isEmpty else { return }
         var stopped = false

@@ -20,7 +20,7 @@ final class DispatchLoop<State> {
     @usableFromInline let reducer: Reducer<State>
     @usableFromInline let observers = ObserverTable<State>()
     /// The middleware chain, ending in `reduceAndNotify`; `nil` without middleware.
-    var chain: Dispatch?
+    @usableFromInline var chain: Dispatch?
     // Unchecked: main actor only; every access is a single read or write that calls no
     // user code (`append` and `popFirst` run none). Read on every dispatch; the checks on
     // it and on `flags` were a third of S1.
@@ -28,14 +28,14 @@ final class DispatchLoop<State> {
     private var isDraining = false
     @usableFromInline var batchChangedState = false
     /// Actions dispatched inside a `batch` that began during a notification.
-    private var collectedBatch: [any Action]?
+    @usableFromInline var collectedBatch: [any Action]?
     /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
     /// host's identity.
     private(set) var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline let writes = StateWrites()
     /// Reactors whose pipelines depend on this store; checked for release on dispatch.
-    let reactorLinks = ReactorLinks()
+    @usableFromInline let reactorLinks = ReactorLinks()
     // Unchecked: as `pending`.
     @exclusivity(unchecked) @usableFromInline var flags = Flags()
     /// Told of each action right after it was reduced, with the state it produced, before
@@ -106,7 +106,9 @@ final class DispatchLoop<State> {
         reduceAndNotify(action)
     }
 
-    @usableFromInline
+    // Inlinable: a store with a hosted reactor always takes this path, and specialized
+    // here the notification after the reduction looks up no generic metadata (R1h).
+    @inlinable
     func dispatchInGeneral(_ action: any Action) {
         if let reducing = flags.reducingActionType {
             preconditionFailure("""
@@ -204,6 +206,7 @@ final class DispatchLoop<State> {
     /// Checks the loop between dispatches: flags agree with the stages that are on,
     /// nothing is being reduced, and the queue was drained. Compiles to nothing unless
     /// `REFLOW_INTERNAL_CHECKS` is set.
+    @usableFromInline
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")

@@ -16,6 +16,7 @@ struct PendingActions {
 
     init() {}
 
+    @usableFromInline
     mutating func append(_ entry: Entry) {
         entries.append(entry)
     }
