@@ -37,19 +37,11 @@ public final class PropsRecorder<State, Props, Actions> {
     ///
     /// - Parameter keyPath: The prop to record.
     public func record<T: Equatable>(_ keyPath: KeyPath<Props, T>) {
-        let name = Self.name(of: keyPath)
+        let name = KeyPathLabel.relative(keyPath)
         connection.bind(keyPath) { [weak self] value in
             let text = value as? String
             self?.emissions.append(Emission(keyPath: name, value: text.map { "\"\($0)\"" } ?? String(reflecting: value)))
         }
-    }
-
-    /// A key path as written relative to the props, `\.title`, so that expectations do
-    /// not depend on what the props type is called.
-    static func name<T>(of keyPath: KeyPath<Props, T>) -> String {
-        let written = String(describing: keyPath)
-        let root = "\\\(String(describing: Props.self))."
-        return written.hasPrefix(root) ? "\\." + written.dropFirst(root.count) : written
     }
 
     /// The emissions as `"\.title: "new""` strings, removing them.

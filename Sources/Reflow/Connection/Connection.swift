@@ -136,7 +136,7 @@ public final class Connection<State, Props, Actions> {
         self.storedProps = propsIfChanged(store.state)!
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         let observer = ConnectionObserver<State, Props, Actions>(
-            propsIfChanged: store.loop.isTracing ? Self.traced(propsIfChanged, in: store) : propsIfChanged,
+            propsIfChanged: store.loop.isTracing ? Self.tracingMapping(propsIfChanged, in: store) : propsIfChanged,
             sliceBytes: sliceBytes, writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
@@ -151,7 +151,7 @@ public final class Connection<State, Props, Actions> {
 
     /// Wraps a connection's mapping so that the store's trace records its evaluations.
     @usableFromInline
-    static func traced(_ propsIfChanged: @escaping (State) -> Props?, in store: Store<State>) -> (State) -> Props? {
+    static func tracingMapping(_ propsIfChanged: @escaping (State) -> Props?, in store: Store<State>) -> (State) -> Props? {
         guard let tracer = store.loop.tracer else { return propsIfChanged }
         let name = "Connection \(tracer.peekOrdinal()) (\(Props.self))"
         return { state in

@@ -98,10 +98,10 @@ extension Reducer {
     }
 }
 
-/// Key paths as people write them.
-enum KeyPathLabel {
+/// Key paths as people write them; shared with ReflowTesting's `PropsRecorder`.
+package enum KeyPathLabel {
     /// `\Props.title` as `\.title`, so that names do not depend on what a type is called.
-    static func relative<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
+    package static func relative<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
         let written = String(describing: keyPath)
         let root = "\\\(String(describing: Root.self))."
         return written.hasPrefix(root) ? "\\." + written.dropFirst(root.count) : written

@@ -92,12 +92,15 @@ final class SelectingObserver<Source>: Observer<Source> {
     }
 }
 
-/// The last value an observer delivered; a class so the update closure can change it
-/// without a boxed capture's access checks.
+/// The last value an observer (or a `distinctUntilChanged` subscription) delivered; a
+/// class so the update closure can change it without a boxed capture's run-time access
+/// checks, half of benchmark R2's cost per subscriber before.
 @MainActor @usableFromInline
 final class LastValue<Value> {
-    // Unchecked: touched only by one observer's update, on the main actor, never inout
-    // across a call.
+    // Unchecked: touched only by one observer's update, on the main actor, and each access
+    // ends before the value is delivered, so a value sent from inside the delivery
+    // (re-entrancy) cannot overlap one; SignalTests' distinct_reentrantSend_deliversEachChangeOnce
+    // sends from inside the observer.
     @exclusivity(unchecked) @usableFromInline var value: Value
 
     @usableFromInline

@@ -6,7 +6,7 @@ extension Signal {
     @inlinable
     public func distinctUntilChanged(by isEqual: @escaping (Value, Value) -> Bool) -> Signal {
         Signal { observer in
-            let last = LastDelivered<Value>()
+            let last = LastValue<Value?>(nil)
             return self.subscribe { value in
                 if let previous = last.value, isEqual(previous, value) { return }
                 last.value = value
@@ -25,7 +25,7 @@ extension Signal where Value: Equatable {
     @inlinable
     public func distinctUntilChanged() -> Signal {
         Signal { observer in
-            let last = LastDelivered<Value>()
+            let last = LastValue<Value?>(nil)
             return self.subscribe { value in
                 if let previous = last.value, previous == value { return }
                 last.value = value
@@ -33,20 +33,4 @@ extension Signal where Value: Equatable {
             }
         }
     }
-}
-
-/// The value a `distinctUntilChanged` subscription delivered last.
-///
-/// A class rather than a captured `var`: a captured variable is boxed and every access is
-/// checked for exclusivity at run time, about a tenth of a hosted reactor's action
-/// (benchmarks R2, R2h).
-@usableFromInline
-final class LastDelivered<Value> {
-    // Unchecked: read and written only by its subscription's closure, on the main actor,
-    // and each access ends before the closure calls its observer, so a value sent from
-    // inside that observer (re-entrancy) cannot overlap one; SignalTests'
-    // distinct_reentrantSend_deliversEachChangeOnce sends from inside the observer.
-    @exclusivity(unchecked) @usableFromInline var value: Value?
-
-    @usableFromInline init() {}
 }
