@@ -25,7 +25,12 @@ let package = Package(
         .executableTarget(name: "PersistenceKillHelper", dependencies: ["Reflow"], path: "Tests/PersistenceKillHelper",
                           swiftSettings: strict),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
-        .executableTarget(name: "GitHubSearch", dependencies: ["Reflow"], path: "Examples/GitHubSearch", swiftSettings: strict),
+        // The examples: a terminal layer they share, then each app's logic (tested) and its main.
+        .target(name: "ExampleTerminal", path: "Examples/Terminal", swiftSettings: strict),
+        .target(name: "GitHubSearchKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/GitHubSearch/GitHubSearchKit",
+                swiftSettings: strict),
+        .executableTarget(name: "GitHubSearch", dependencies: ["GitHubSearchKit", "ExampleTerminal"], path: "Examples/GitHubSearch/Main",
+                          swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),
         .executableTarget(name: "TableAndCollection", dependencies: ["Reflow"], path: "Examples/TableAndCollection",
                           exclude: ["README.md"],

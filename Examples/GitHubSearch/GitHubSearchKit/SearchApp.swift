@@ -1,0 +1,66 @@
+import Foundation
+import Reflow
+
+/// The app: one store, the search reactor hosted as its `search` slice, a connection for the
+/// screen, and (with `--record`) a history written as an inspector page at the end.
+@MainActor
+public enum SearchApp {
+    /// The whole app's state; the search screen is one slice of it.
+    public struct State: Equatable {
+        public var search = SearchReactor.State()
+        public init() {}
+    }
+
+    /// Builds the running app over `api`.
+    ///
+    /// - Parameters:
+    ///   - api: What to search: ``OfflineCatalog`` or ``GitHubClient``.
+    ///   - clock: The clock of the throttle.
+    ///   - recordPath: Where to write the session's inspector page when the screen finishes.
+    /// - Returns: The screen, connected, and the store.
+    public static func make(api: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
+                            recordPath: String? = nil) -> (screen: SearchScreen, store: Store<State>) {
+        let store = Store(reducer: .empty, state: State())
+        let history = History<State>()
+        if recordPath != nil {
+            history.isTracing = true
+            history.attach(to: store)
+        }
+        let reactor = SearchReactor(api: api, clock: clock)
+        store.host(reactor, at: \.search)
+        let connection = makeSearchConnection(store: store, slice: \.search, reactor: reactor, source: api.sourceName)
+        let screen = SearchScreen(connection: connection, source: api.sourceName) {
+            guard let recordPath else { return }
+            do {
+                try history.inspectorHTML(title: "GitHubSearch session")
+                    .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
+                print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
+            } catch {
+                print("Could not write \(recordPath): \(error)")
+            }
+        }
+        return (screen, store)
+    }
+
+    /// The script run when standard input is closed: a search, a cancellation, paging and
+    /// the details of a result.
+    public static let demoScript = """
+        # "s" is searched at once; "swift" when the 300 ms throttle window ends, cancelling "s"
+        type sw
+        type ift
+        sleep 320
+        wait
+        # past the last of the 15 rows: the next page loads and the selection moves onto it
+        key down 15
+        wait
+        key enter
+        key esc
+        key esc
+        type language:rust
+        wait
+        key esc
+        type stars:>1000
+        wait
+        quit
+        """
+}

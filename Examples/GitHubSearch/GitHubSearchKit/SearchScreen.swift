@@ -1,0 +1,99 @@
+import ExampleTerminal
+import Reflow
+
+/// The search screen in a terminal: it draws only its props and calls only its actions.
+@MainActor
+public final class SearchScreen: TerminalProgram {
+    public let name = "GitHubSearch"
+    public var onChange: (@MainActor () -> Void)?
+    public private(set) var props: SearchProps
+    private let connection: Connection<SearchApp.State, SearchProps, SearchActions>
+    private let source: String
+    private var bindings: [Subscription] = []
+    private let onFinish: () -> Void
+
+    init(connection: Connection<SearchApp.State, SearchProps, SearchActions>, source: String, onFinish: @escaping () -> Void) {
+        self.connection = connection
+        self.source = source
+        self.onFinish = onFinish
+        props = connection.props
+        bindings.append(connection.bind(\.self) { [weak self] props in
+            self?.props = props
+            self?.onChange?()
+        })
+        connection.connect()
+    }
+
+    public var isBusy: Bool { props.isBusy }
+
+    public func handle(_ key: Key) -> KeyOutcome {
+        let actions = connection.actions
+        switch key {
+        case .interrupt, .endOfInput:
+            return .quit
+        case .enter where props.details != nil, .escape where props.details != nil:
+            actions.closeDetails()
+        case .enter:
+            actions.openSelected()
+        case .escape:
+            actions.updateQuery("")
+        case .up:
+            actions.moveUp()
+        case .down:
+            actions.moveDown()
+        case .backspace where props.details == nil:
+            actions.updateQuery(String(props.query.dropLast()))
+        case .character(let character) where props.details == nil:
+            actions.updateQuery(props.query + String(character))
+        default:
+            break
+        }
+        return .handled
+    }
+
+    public func frame(size: TerminalSize) -> [String] {
+        let rule = String(repeating: "─", count: size.columns)
+        var lines = [" GitHubSearch — \(source)"]
+        if let repository = props.details {
+            lines += ["", " \(repository.fullName)",
+                      " ★ \(repository.stars.formatted()) · \(repository.language ?? "no language")", ""]
+            lines += wrapped(repository.description ?? "(no description)", width: size.columns - 2).map { " " + $0 }
+            lines += ["", " \(repository.htmlURL)"]
+            lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
+            lines.append(" Enter or Esc: back to the results · Ctrl-C: quit")
+            return lines
+        }
+        lines += [" Search: \(props.query)▏", rule]
+        let visible = max(1, size.rows - 6)
+        let first = max(0, props.selection - visible + 1)
+        for index in first..<min(props.rows.count, first + visible) {
+            let row = props.rows[index]
+            let marker = index == props.selection ? ">" : " "
+            lines.append("\(marker) \(row.name.fitted(to: 34)) \(row.stars.fitted(to: 7)) \(row.language.fitted(to: 10)) \(row.summary)")
+        }
+        lines += Array(repeating: "", count: max(0, size.rows - 3 - lines.count))
+        lines += [rule, " \(props.status)", " type to search · ↑↓ move · Enter: details · Esc: clear · Ctrl-C: quit"]
+        return lines
+    }
+
+    public func finish() {
+        bindings.forEach { $0.cancel() }
+        connection.disconnect()
+        onFinish()
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+}

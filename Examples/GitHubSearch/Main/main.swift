@@ -1,0 +1,44 @@
+import ExampleTerminal
+import Foundation
+import GitHubSearchKit
+
+// swift run GitHubSearch                      the offline catalogue, in your terminal
+// swift run GitHubSearch --live               GitHub's search API instead
+// swift run GitHubSearch --script FILE        keystrokes from a script; prints frames
+// swift run GitHubSearch --record FILE        also writes the session as an inspector page
+// swift run GitHubSearch < /dev/null          a short demo
+
+let arguments = CommandLine.arguments
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+        usage: GitHubSearch [--live] [--latency MILLISECONDS] [--script FILE] [--record FILE]
+          --live          search GitHub's API instead of the offline catalogue
+          --latency MS    the offline catalogue's delay per page (default 350)
+          --script FILE   read commands (type TEXT, key NAME [TIMES], wait, sleep MS, frame, quit)
+          --record FILE   write the session's actions as an inspector page when it ends
+        In a terminal: type to search, ↑↓ to move (↓ on the last row loads more), Enter for
+        details, Esc to go back or clear, Ctrl-C to quit.
+        """)
+    exit(0)
+}
+
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag) else { return nil }
+    guard index + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("error: \(flag) needs a value; see --help\n".utf8))
+        exit(2)
+    }
+    return arguments[index + 1]
+}
+
+let latency = value(after: "--latency").map { text -> Duration in
+    guard let milliseconds = Int(text), milliseconds >= 0 else {
+        FileHandle.standardError.write(Data("error: --latency takes a number of milliseconds, not \(text)\n".utf8))
+        exit(2)
+    }
+    return .milliseconds(milliseconds)
+} ?? .milliseconds(350)
+
+let api: any RepositorySearching = arguments.contains("--live") ? GitHubClient() : OfflineCatalog.bundled(latency: latency)
+let app = SearchApp.make(api: api, recordPath: value(after: "--record"))
+exit(await TerminalRunner.run(app.screen, demoScript: SearchApp.demoScript))

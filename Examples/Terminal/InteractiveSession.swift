@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+
+/// A program running full screen: keys read as they come, the screen redrawn once per turn
+/// of the main queue after any change, and the terminal given back however it ends.
+@MainActor
+final class InteractiveSession<Program: TerminalProgram> {
+    let program: Program
+    private var decoder = KeyDecoder()
+    private var size = TerminalSize.standard
+    private var needsDraw = false
+    private var input: (any DispatchSourceRead)?
+    private var resize: (any DispatchSourceSignal)?
+    private var ended: CheckedContinuation<Void, Never>?
+
+    init(program: Program) {
+        self.program = program
+    }
+
+    func run() async -> Int32 {
+        guard TerminalModes.enterFullScreen() else {
+            TerminalRunner.printError("standard input is not a terminal")
+            return 2
+        }
+        size = TerminalSize.of(descriptor: STDOUT_FILENO) ?? .standard
+        program.onChange = { [weak self] in self?.setNeedsDraw() }
+        draw()
+        await withCheckedContinuation { continuation in
+            ended = continuation
+            startReading()
+        }
+        input?.cancel()
+        resize?.cancel()
+        program.onChange = nil
+        program.finish()
+        TerminalModes.restore()
+        return 0
+    }
+
+    private func startReading() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readKeys() }
+        }
+        input.resume()
+        self.input = input
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resize.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.size = TerminalSize.of(descriptor: STDOUT_FILENO) ?? self.size
+                self.draw()
+            }
+        }
+        resize.resume()
+        self.resize = resize
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        guard count > 0 else { return end() }        // the terminal went away
+        for key in decoder.decode(buffer[..<count]) where program.handle(key) == .quit {
+            return end()
+        }
+    }
+
+    private func end() {
+        guard let continuation = ended else { return }
+        ended = nil
+        continuation.resume()
+    }
+
+    private func setNeedsDraw() {
+        guard !needsDraw else { return }
+        needsDraw = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.draw() }
+        }
+    }
+
+    private func draw() {
+        needsDraw = false
+        guard ended != nil || input == nil else { return }
+        var output = "\u{1B}[H"
+        let lines = program.frame(size: size).prefix(size.rows)
+        for (index, line) in lines.enumerated() {
+            output += line.fitted(to: size.columns)
+            if index < lines.count - 1 { output += "\r\n" }
+        }
+        output += "\u{1B}[J"
+        let bytes = Array(output.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            guard result > 0 else { return }
+            written += result
+        }
+    }
+}
