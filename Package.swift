@@ -24,6 +24,12 @@ let package = Package(
         // Started and killed by the persistence kill test.
         .executableTarget(name: "PersistenceKillHelper", dependencies: ["Reflow"], path: "Tests/PersistenceKillHelper",
                           swiftSettings: strict),
+        // The examples' logic, their HTTP client against a loopback server, and the apps
+        // themselves in a pseudo-terminal (so the test target builds the executables too).
+        .testTarget(name: "ExamplesTests",
+                    dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch",
+                                   "Reflow", "ReflowTesting"],
+                    swiftSettings: strict),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         // The examples: a terminal layer they share, then each app's logic (tested) and its main.
         .target(name: "ExampleTerminal", path: "Examples/Terminal", swiftSettings: strict),

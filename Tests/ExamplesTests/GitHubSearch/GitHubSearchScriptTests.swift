@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// GitHubSearch without a terminal: a script on standard input, or none at all.
+@Suite struct GitHubSearchScriptTests {
+    @Test func withStandardInputClosed_itShowsAShortDemo_andExitsZero() async throws {
+        let run = try await ExampleProcess.run("GitHubSearch")
+        #expect(run.status == 0)
+        #expect(run.output.contains("short demo"))
+        #expect(run.output.contains("(cancelled the search for “s”)"))
+        #expect(run.output.contains("30 of "))
+        #expect(run.output.contains("https://github.com/"))
+        #expect(run.output.contains("rust-lang/rust"))
+        #expect(!run.output.contains("\u{1B}["), "no escape sequences outside a terminal")
+    }
+
+    @Test func aScriptOnStandardInput_printsAFrameAfterEachCommandThatChangedIt() async throws {
+        let run = try await ExampleProcess.run("GitHubSearch", arguments: ["--latency", "10"],
+                                               input: "type ripgrep\nwait\nkey down\nframe\n")
+        #expect(run.status == 0)
+        let headings = run.output.split(separator: "\n").filter { $0.hasPrefix("── GitHubSearch · ") }
+            .map { $0.replacing(/\s─+$/, with: "") }
+        #expect(headings == ["── GitHubSearch · start", "── GitHubSearch · type ripgrep", "── GitHubSearch · wait",
+                             "── GitHubSearch · frame"], "key down on the only row changes nothing")
+        #expect(run.output.contains("> BurntSushi/ripgrep"))
+        #expect(run.output.contains("all 1 shown"))
+    }
+
+    @Test func aScriptWithABadLine_saysWhich_andExitsTwo() async throws {
+        let run = try await ExampleProcess.run("GitHubSearch", input: "type swift\nfly away\n")
+        #expect(run.status == 2)
+        #expect(run.errors.contains("script line 2: \"fly away\" is not a command"))
+    }
+
+    @Test func badOptions_sayWhatToWrite() async throws {
+        let run = try await ExampleProcess.run("GitHubSearch", arguments: ["--latency", "soon"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("--latency takes a number of milliseconds, not soon"))
+    }
+}
