@@ -27,7 +27,7 @@ let package = Package(
         // The examples' logic, their HTTP client against a loopback server, and the apps
         // themselves in a pseudo-terminal (so the test target builds the executables too).
         .testTarget(name: "ExamplesTests",
-                    dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch",
+                    dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch", "CounterKit", "Counter",
                                    "Reflow", "ReflowTesting"],
                     swiftSettings: strict),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
@@ -37,7 +37,10 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "GitHubSearch", dependencies: ["GitHubSearchKit", "ExampleTerminal"], path: "Examples/GitHubSearch/Main",
                           swiftSettings: strict),
-        .executableTarget(name: "Counter", dependencies: ["Reflow"], path: "Examples/Counter", swiftSettings: strict),
+        .target(name: "CounterKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/Counter/CounterKit",
+                swiftSettings: strict),
+        .executableTarget(name: "Counter", dependencies: ["CounterKit", "ExampleTerminal"], path: "Examples/Counter/Main",
+                          swiftSettings: strict),
         .executableTarget(name: "TableAndCollection", dependencies: ["Reflow"], path: "Examples/TableAndCollection",
                           exclude: ["README.md"],
                           swiftSettings: strict),

@@ -20,11 +20,20 @@ public protocol TerminalProgram: AnyObject {
     /// search. A script's `wait` waits until this is `false`.
     var isBusy: Bool { get }
 
+    /// Waits until the effects the program started have finished (`store.waitForEffects()`);
+    /// a script's `wait` calls it once the program is no longer busy, so that the last steps
+    /// of an effect (an alert after the loading flag) are on screen too.
+    func waitForEffects() async
+
     /// Set by the runner; the program calls it whenever the frame may have changed.
     var onChange: (@MainActor () -> Void)? { get set }
 
     /// Called once when the program ends, to disconnect and write what it must.
     func finish()
+}
+
+extension TerminalProgram {
+    public func waitForEffects() async {}
 }
 
 /// What a key did to the program.

@@ -64,7 +64,12 @@ public enum TerminalRunner {
                 for _ in 0..<times where program.handle(key) == .quit { break commandLoop }
                 printer.printFrame(after: "key \(key)\(times > 1 ? " ×\(times)" : "")")
             case .wait:
-                if await idle.wait(timeout: idleTimeout) {
+                var isIdle = await idle.wait(timeout: idleTimeout)
+                if isIdle {
+                    await program.waitForEffects()
+                    isIdle = await idle.wait(timeout: idleTimeout)
+                }
+                if isIdle {
                     printer.printFrame(after: "wait")
                 } else {
                     printer.printFrame(after: "wait (still busy after \(idleTimeout))", force: true)

@@ -29,7 +29,8 @@ public enum SearchApp {
         let reactor = SearchReactor(api: api, clock: clock)
         store.host(reactor, at: \.search)
         let connection = makeSearchConnection(store: store, slice: \.search, reactor: reactor, source: api.sourceName)
-        let screen = SearchScreen(connection: connection, source: api.sourceName) {
+        let screen = SearchScreen(connection: connection, source: api.sourceName,
+                                  effects: { await store.waitForEffects() }) {
             guard let recordPath else { return }
             do {
                 try history.inspectorHTML(title: "GitHubSearch session")

@@ -11,8 +11,10 @@ public final class SearchScreen: TerminalProgram {
     private let source: String
     private var bindings: [Subscription] = []
     private let onFinish: () -> Void
+    private let effects: @MainActor () async -> Void
 
-    init(connection: Connection<SearchApp.State, SearchProps, SearchActions>, source: String, onFinish: @escaping () -> Void) {
+    init(connection: Connection<SearchApp.State, SearchProps, SearchActions>, source: String, effects: @escaping @MainActor () async -> Void, onFinish: @escaping () -> Void) {
+        self.effects = effects
         self.connection = connection
         self.source = source
         self.onFinish = onFinish
@@ -74,6 +76,10 @@ public final class SearchScreen: TerminalProgram {
         lines += Array(repeating: "", count: max(0, size.rows - 3 - lines.count))
         lines += [rule, " \(props.status)", " type to search · ↑↓ move · Enter: details · Esc: clear · Ctrl-C: quit"]
         return lines
+    }
+
+    public func waitForEffects() async {
+        await effects()
     }
 
     public func finish() {

@@ -1,0 +1,70 @@
+import Foundation
+import Reflow
+
+/// The app: one store with a logging middleware, the counter reactor hosted as its
+/// `counter` slice, and a connection for the screen.
+@MainActor
+public enum CounterApp {
+    public struct State: Equatable {
+        public var counter = CounterReactor.State()
+        public init() {}
+    }
+
+    /// Builds the running app.
+    ///
+    /// - Parameters:
+    ///   - reactor: The counter; its delay and clock are the reactor's.
+    ///   - recordPath: Where to write the session's inspector page when the screen finishes.
+    /// - Returns: The screen, connected, and the store.
+    public static func make(reactor: CounterReactor = CounterReactor(), recordPath: String? = nil)
+        -> (screen: CounterScreen, store: Store<State>) {
+        // The middleware is made before the screen it writes to: it forwards through a box.
+        let logSink = LogSink()
+        let store = Store(reducer: .empty, state: State(), middleware: [.logging { logSink.write?($0) }])
+        let history = History<State>()
+        if recordPath != nil {
+            history.isTracing = true
+            history.attach(to: store)
+        }
+        store.host(reactor, at: \.counter)
+        let connection = Connection(
+            store: store,
+            slice: \.counter,
+            mapSliceToProps: counterProps(from:),
+            mapDispatchToActions: { _ in
+                CounterActions(increase: { reactor.action.send(.increase) },
+                               decrease: { reactor.action.send(.decrease) })
+            }
+        )
+        let screen = CounterScreen(connection: connection, alerts: reactor.pulse(\.$alertMessage).compactMap { $0 },
+                                   effects: { await store.waitForEffects() }) {
+            guard let recordPath else { return }
+            do {
+                try history.inspectorHTML(title: "Counter session")
+                    .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
+                print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
+            } catch {
+                print("Could not write \(recordPath): \(error)")
+            }
+        }
+        logSink.write = { [weak screen] in screen?.append(log: $0) }
+        return (screen, store)
+    }
+
+    /// The script run when standard input is closed.
+    public static let demoScript = """
+        type +
+        wait
+        type +
+        wait
+        type -
+        wait
+        quit
+        """
+}
+
+/// Where the logging middleware's lines go, set once the screen exists.
+@MainActor
+final class LogSink {
+    var write: ((String) -> Void)?
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Counter as a person runs it, in a real pseudo-terminal.
+@Suite(.serialized) struct CounterTerminalTests {
+    @Test func plusAndMinus_changeTheCountAfterTheDelay_qRestoresTheTerminal() async throws {
+        let terminal = try PseudoTerminal(executable: "Counter", arguments: ["--delay", "50"])
+        #expect(await terminal.waitFor("+ increase · - decrease · q quit"))
+        #expect(terminal.currentModes.isRaw)
+        var mark = terminal.mark
+        terminal.send("+")
+        #expect(await terminal.waitFor("loading…", after: mark))
+        #expect(await terminal.waitFor("⚠ increased!", after: mark))
+        #expect(await terminal.waitFor("[ - ]   1", after: mark))
+        mark = terminal.mark
+        terminal.send("--")
+        #expect(await terminal.waitFor("[ - ]   -1", after: mark))
+        #expect(await terminal.waitFor("⚠ decreased!", after: mark))
+        terminal.send("q")
+        let exit = await terminal.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(await terminal.waitFor("\u{1B}[?1049l", after: mark))
+        #expect(terminal.currentModes.modeFlags == terminal.initialModes.modeFlags)
+    }
+
+    @Test func ctrlC_endsIt_andRestoresTheTerminal() async throws {
+        let terminal = try PseudoTerminal(executable: "Counter")
+        #expect(await terminal.waitFor("q quit"))
+        terminal.send("\u{03}")
+        let exit = await terminal.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(terminal.currentModes.modeFlags == terminal.initialModes.modeFlags)
+    }
+
+    @Test func withStandardInputClosed_itShowsAShortDemo_andExitsZero() async throws {
+        let run = try await ExampleProcess.run("Counter", arguments: ["--delay", "20"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("[ - ]   2"))
+        #expect(run.output.contains("⚠ decreased!"))
+        #expect(run.output.contains("→ CounterReactor.Mutation.setAlertMessage(\"decreased!\")"))
+    }
+}
