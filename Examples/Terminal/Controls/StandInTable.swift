@@ -4,13 +4,16 @@ import Reflow
 /// the way a table's batch update does (removals and move sources leave, insertions and
 /// move targets take their places, the other rows keep their order, updated rows reload),
 /// logging what it did. A view is used on the main actor, so this class is `@MainActor`.
+/// A collection view applies the same batches; ``StandInTable`` serves for both.
 @MainActor
-final class StandInTable<Row: CustomStringConvertible> {
-    private(set) var rows: [Row] = []
-    private(set) var log: [String] = []
+public final class StandInTable<Row: CustomStringConvertible> {
+    public private(set) var rows: [Row] = []
+    public private(set) var log: [String] = []
+
+    public init() {}
 
     /// Applies `update` as one batch.
-    func apply(_ update: ListUpdate<Row>) {
+    public func apply(_ update: ListUpdate<Row>) {
         let changes = update.changes
         var next = [Row?](repeating: nil, count: update.rows.count)
         for index in changes.inserted { next[index] = update.rows[index] }
@@ -25,7 +28,7 @@ final class StandInTable<Row: CustomStringConvertible> {
     }
 
     /// The table as text, one row per line.
-    var rendered: String {
+    public var rendered: String {
         rows.enumerated().map { "  \($0.offset). \($0.element)" }.joined(separator: "\n")
     }
 }

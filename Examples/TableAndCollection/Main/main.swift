@@ -1,0 +1,11 @@
+import ExampleTerminal
+import Foundation
+import Reflow
+import TableAndCollectionKit
+
+// swift run TableAndCollection                 a add · d remove · + one more · s sort · ↑↓ · q
+// swift run TableAndCollection --script FILE   keystrokes from a script; prints frames
+
+let store = Store(reducer: listReducer, state: ListState())
+let screen = ListScreen(store: store)
+exit(await TerminalRunner.run(screen, demoScript: ListScreen.demoScript))
