@@ -32,7 +32,7 @@ final class InteractiveSession<Program: TerminalProgram> {
         input?.cancel()
         resize?.cancel()
         program.onChange = nil
-        program.finish()
+        await program.finish()
         TerminalModes.restore()
         return 0
     }

@@ -29,7 +29,7 @@ public protocol TerminalProgram: AnyObject {
     var onChange: (@MainActor () -> Void)? { get set }
 
     /// Called once when the program ends, to disconnect and write what it must.
-    func finish()
+    func finish() async
 }
 
 extension TerminalProgram {

@@ -84,7 +84,7 @@ public enum TerminalRunner {
             }
         }
         program.onChange = nil
-        program.finish()
+        await program.finish()
         return 0
     }
 

@@ -16,11 +16,18 @@ public enum CounterApp {
     ///   - reactor: The counter; its delay and clock are the reactor's.
     ///   - recordPath: Where to write the session's inspector page when the screen finishes.
     /// - Returns: The screen, connected, and the store.
-    public static func make(reactor: CounterReactor = CounterReactor(), recordPath: String? = nil)
-        -> (screen: CounterScreen, store: Store<State>) {
+    ///   - persistenceDirectory: Where the count is kept between runs; `nil` keeps nothing.
+    public static func make(reactor: CounterReactor = CounterReactor(), recordPath: String? = nil,
+                            persistenceDirectory: URL? = nil) -> (screen: CounterScreen, store: Store<State>) {
         // The middleware is made before the screen it writes to: it forwards through a box.
         let logSink = LogSink()
-        let store = Store(reducer: .empty, state: State(), middleware: [.logging { logSink.write?($0) }])
+        let persistence = persistenceDirectory.map { directory in
+            StatePersistence<State>(directory: directory, slices: [PersistedSlice(\.counter.value, file: "count.json")],
+                                    onError: { logSink.write?("note: \($0.message)") })
+        }
+        let initial = persistence?.restored(State()) ?? State()
+        let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.write?($0) }])
+        persistence?.attach(to: store)
         let history = History<State>()
         if recordPath != nil {
             history.isTracing = true
@@ -38,6 +45,7 @@ public enum CounterApp {
         )
         let screen = CounterScreen(connection: connection, alerts: reactor.pulse(\.$alertMessage).compactMap { $0 },
                                    effects: { await store.waitForEffects() }) {
+            await persistence?.flush()     // the count is on disk before the process ends
             guard let recordPath else { return }
             do {
                 try history.inspectorHTML(title: "Counter session")

@@ -31,11 +31,11 @@ public final class CounterScreen: TerminalProgram {
     public private(set) var log: [String] = []
     private let connection: Connection<CounterApp.State, CounterProps, CounterActions>
     private var subscriptions: [Subscription] = []
-    private let onFinish: () -> Void
+    private let onFinish: @MainActor () async -> Void
     private let effects: @MainActor () async -> Void
 
     init(connection: Connection<CounterApp.State, CounterProps, CounterActions>, alerts: Signal<String>,
-         effects: @escaping @MainActor () async -> Void, onFinish: @escaping () -> Void) {
+         effects: @escaping @MainActor () async -> Void, onFinish: @escaping @MainActor () async -> Void) {
         self.effects = effects
         self.connection = connection
         self.onFinish = onFinish
@@ -90,9 +90,9 @@ public final class CounterScreen: TerminalProgram {
         await effects()
     }
 
-    public func finish() {
+    public func finish() async {
         subscriptions.forEach { $0.cancel() }
         connection.disconnect()
-        onFinish()
+        await onFinish()
     }
 }

@@ -2,7 +2,8 @@ import ExampleTerminal
 import Foundation
 import CounterKit
 
-// swift run Counter                      + and - change the count after half a second; q quits
+// swift run Counter                      + and - change the count after half a second; q quits;
+//                                        run it again and the count is where you left it
 // swift run Counter --delay 100          a shorter delay
 // swift run Counter --script FILE        keystrokes from a script; prints frames
 // swift run Counter --record FILE        also writes the session as an inspector page
@@ -32,5 +33,9 @@ if let text = value(after: "--delay") {
     delay = .milliseconds(milliseconds)
 }
 
-let app = CounterApp.make(reactor: CounterReactor(delay: delay), recordPath: value(after: "--record"))
+// The count is kept between runs, in REFLOW_COUNTER_DIR or a temporary directory.
+let directory = ProcessInfo.processInfo.environment["REFLOW_COUNTER_DIR"].map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterExample")
+let app = CounterApp.make(reactor: CounterReactor(delay: delay), recordPath: value(after: "--record"),
+                          persistenceDirectory: directory)
 exit(await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript))

@@ -35,7 +35,7 @@ import Testing
         #expect(app.store.state.counter.value == 1)
         #expect(alerts.values == ["increased!", "increased!", "decreased!"])
         #expect(app.screen.alert == "decreased!")
-        app.screen.finish()
+        await app.screen.finish()
     }
 
     @Test func theScreen_showsProps_andTheMiddlewaresLogOfEachMutation() async {
@@ -54,7 +54,7 @@ import Testing
         _ = app.screen.handle(.character("x"))                  // any key dismisses the alert
         #expect(app.screen.alert == nil)
         #expect(app.screen.handle(.character("q")) == .quit)
-        app.screen.finish()
+        await app.screen.finish()
     }
 
     @Test func props_areTheValueAndTheFlag() {

@@ -6,13 +6,15 @@ struct ExampleProcess {
     var output: String
     var errors: String
 
-    static func run(_ name: String, arguments: [String] = [], input: String? = nil) async throws -> ExampleProcess {
+    static func run(_ name: String, arguments: [String] = [], input: String? = nil,
+                    environment: [String: String] = [:]) async throws -> ExampleProcess {
         guard let executable = PseudoTerminal.builtProduct(name) else {
             throw PseudoTerminalError("\(name) is built with the tests (swift build --build-tests)")
         }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
