@@ -83,3 +83,12 @@ public protocol RepositorySearching: Sendable {
     /// - Throws: ``SearchError``, or `CancellationError` when the task was cancelled.
     func search(_ query: String, page: Int) async throws -> SearchPage
 }
+
+extension SearchPage: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Short, for logs and the inspector: the count and the paging, not every repository.
+    public var description: String {
+        "SearchPage(\(repositories.count) of \(totalCount)\(nextPage.map { ", next page \($0)" } ?? ", last page"))"
+    }
+
+    public var debugDescription: String { description }
+}
