@@ -40,19 +40,16 @@ public final class Connection<State, Props, Actions> {
     // specialized for `Props` (benchmark S7, all readers).
     @inlinable
     public var props: Props {
-        get { storedProps }
-        set {
-            storedProps = newValue
-            bindings.send(newValue)
-        }
+        get { cell.props }
+        set { cell.deliver(newValue) }
     }
-    @usableFromInline var storedProps: Props
+    /// The props and the bindings; the group member itself for a member connection.
+    @usableFromInline let cell: PropsCell<Props>
 
     /// The actions built by `mapDispatchToActions`.
     public let actions: Actions
 
     private let store: Store<State>?
-    @usableFromInline let bindings = ObserverTable<Props>()
     private let bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
     /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
@@ -115,14 +112,12 @@ public final class Connection<State, Props, Actions> {
             slice: initial, project: { $0[keyPath: slice] }, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
-        keep(store.subscribe(slice, in: group, initial: initial, onChange: { [weak self] slice in
+        keep(store.subscribe(slice, in: group, initial: initial, onChange: { slice in
             // The group tells only changes; while connected, its last value and the
             // member's last slice are the same (connect() brings them together).
             guard member.isEnabled else { return }
             member.lastSlice = slice
-            let props = mapSliceToProps(slice)
-            member.props = props
-            self?.props = props
+            member.deliver(mapSliceToProps(slice))
         }))
     }
 
@@ -133,7 +128,7 @@ public final class Connection<State, Props, Actions> {
          propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
-        self.storedProps = propsIfChanged(store.state)!
+        self.cell = PropsCell(props: propsIfChanged(store.state)!)
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         let observer = ConnectionObserver<State, Props, Actions>(
             propsIfChanged: store.loop.isTracing ? Self.tracingMapping(propsIfChanged, in: store) : propsIfChanged,
@@ -177,7 +172,7 @@ public final class Connection<State, Props, Actions> {
     ///   - actions: The actions views call, usually closures that record or print.
     public init(props: Props, actions: Actions) {
         self.store = nil
-        self.storedProps = props
+        self.cell = PropsCell(props: props)
         self.actions = actions
         self.storeObserver = nil
         self.member = nil
@@ -189,7 +184,7 @@ public final class Connection<State, Props, Actions> {
     init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
         self.store = store
-        self.storedProps = member.props
+        self.cell = member
         self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
         self.storeObserver = nil
         self.member = member
@@ -245,7 +240,7 @@ public final class Connection<State, Props, Actions> {
 
     @usableFromInline
     func addBinding(_ observer: Observer<Props>) -> Subscription {
-        let subscription = bindings.subscribe(observer)
+        let subscription = cell.bindings.subscribe(observer)
         subscription.store(in: bag)
         return subscription
     }
@@ -289,9 +284,6 @@ extension Connection where Props: Equatable {
                                          pass: SelectionGroup<State, Props>.comparingEqual)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         joinGroup(group, select: { state in member.isEnabled ? mapStateToProps(state) : member.props },
-                  deliver: { [weak self] props in
-                      member.props = props
-                      self?.props = props
-                  })
+                  deliver: { props in member.deliver(props) })
     }
 }

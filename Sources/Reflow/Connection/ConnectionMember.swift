@@ -6,11 +6,11 @@
 /// connection. While the connection is disconnected the member selects the props it
 /// already has, so nothing is computed or delivered.
 @MainActor @usableFromInline
-class ConnectionMember<State, Props> {
+class ConnectionMember<State, Props>: PropsCell<Props> {
     /// Whether the connection is connected.
-    @usableFromInline var isEnabled = false
-    /// The props the connection has: what a disconnected member selects.
-    @usableFromInline var props: Props
+    // Unchecked exclusivity: a Bool read by the group's pass and written by connect() and
+    // disconnect(), on the main actor; no access spans a call.
+    @exclusivity(unchecked) @usableFromInline var isEnabled = false
     /// New props for `state` if they differ from the current ones (for `connect()`).
     private let propsIfChanged: (State, Props) -> Props?
     /// The member of the store's group this connection is: told what `connect()` delivered.
@@ -21,8 +21,8 @@ class ConnectionMember<State, Props> {
 
     @usableFromInline
     init(props: Props, propsIfChanged: @escaping (State, Props) -> Props?) {
-        self.props = props
         self.propsIfChanged = propsIfChanged
+        super.init(props: props)
     }
 
     /// `connect()`: the props for `state`, if they differ from the current ones; the

@@ -1,0 +1,29 @@
+/// A connection's props and the bindings told of them.
+///
+/// A connection that is a member of one of its store's groups *is* its cell
+/// (``ConnectionMember`` inherits from it), so the group's delivery sets the props and
+/// tells the bindings without reaching the connection through a weak reference: loading
+/// a weak reference and releasing what it gave cost more than the rest of a delivery
+/// (benchmark S7, all readers). The cell holds neither the connection nor the store.
+@MainActor @usableFromInline
+class PropsCell<Props> {
+    // Unchecked exclusivity: main-actor only, and no access spans a call out (`deliver`
+    // finishes the write before it tells the bindings, which may read or set the props
+    // again: ConnectionReentrancyTests), so the checks guard nothing.
+    @exclusivity(unchecked) @usableFromInline var props: Props
+    @usableFromInline let bindings = ObserverTable<Props>()
+
+    @usableFromInline
+    init(props: Props) {
+        self.props = props
+    }
+
+    /// Sets the props and tells the bindings.
+    ///
+    /// - Complexity: O(*b*) in the bindings.
+    @inlinable
+    final func deliver(_ props: Props) {
+        self.props = props
+        bindings.send(props)
+    }
+}
