@@ -90,7 +90,9 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     @usableFromInline
     struct Host {
         @usableFromInline let readSlice: @MainActor () -> State
-        @usableFromInline let dispatch: @MainActor (Mutation) -> Void
+        /// Dispatches a mutation to the store, with the reactor's `reduce` for its slice (a
+        /// non-escaping closure made by the caller, who holds the reactor).
+        @usableFromInline let dispatch: @MainActor (Mutation, (State, Mutation) -> State) -> Void
         let leave: @MainActor () -> Void
     }
 
@@ -217,7 +219,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     func apply<R: Reactor>(_ mutation: Mutation, to reactor: R) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard !path.isStubEnabled else { return }
         if let host = path.host {
-            host.dispatch(mutation)
+            host.dispatch(mutation) { reactor.reduce(state: $0, mutation: $1) }
         } else {
             path.rawState = reactor.reduce(state: path.rawState, mutation: mutation)
             if path.statesPassThrough { publish(path.rawState) } else { rawStates.send(path.rawState) }

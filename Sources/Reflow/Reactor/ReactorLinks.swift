@@ -29,11 +29,15 @@ final class ReactorLinks {
     /// Stops the linked reactors that were released, and drops links to stopped cores.
     ///
     /// - Complexity: O(*k*) in linked reactors: one weak load each.
+    ///
+    /// - Parameter alive: A core known to be alive: the one whose reactor is dispatching
+    ///   its own mutation holds the reactor. Its weak load is skipped (a weakly referenced
+    ///   object pays the runtime's slow release after each load; benchmark R1h).
     @usableFromInline
-    func stopReleasedReactors() {
+    func stopReleasedReactors(except alive: ObjectIdentifier? = nil) {
         guard !links.isEmpty else { return }
         var stopped = false
-        for link in links where link.core.owner == nil || link.core.isShutDown {
+        for link in links where link.core.isShutDown || (ObjectIdentifier(link.core) != alive && link.core.owner == nil) {
             ReactorRegistry.shutDown(link.core)
             stopped = true
         }

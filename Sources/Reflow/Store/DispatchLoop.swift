@@ -149,6 +149,43 @@ final class DispatchLoop<State> {
         }
     }
 
+    /// Dispatches a hosted reactor's mutation whose reduction of the slice is `reduceSlice`.
+    ///
+    /// When nothing else must see the action on its way (no middleware, no devtools
+    /// observer, not inside a reducer or a notification) it is reduced here directly: the
+    /// store's reducers, then the slice, then one notification. Otherwise it takes the
+    /// general path, where it is found to be hosted by a cast.
+    ///
+    /// - Complexity: O(1) plus the reductions and the notification.
+    @inlinable
+    func dispatchHosted<A: Action>(_ action: A, hostID: ObjectIdentifier, footprint: Footprint,
+                                   reduceSlice: (inout State) -> Void) {
+        guard chain == nil, !flags.stages.contains(.reductionObserver), flags.reducingActionType == nil,
+              !observers.isNotifying else {
+            return dispatchInGeneral(action)
+        }
+        reactorLinks.stopReleasedReactors(except: hostID)
+        flags.reducingActionType = A.self
+        reducer.reduce(&storage, action)
+        if flags.stages.contains(.footprints) { noteHostedWrites(of: A.self, footprint: footprint) }
+        reduceSlice(&storage)
+        flags.reducingActionType = nil
+        if flags.batchDepth > 0 {
+            batchChangedState = true
+        } else {
+            notifyAndDrain()
+        }
+        checkInvariants()
+    }
+
+    /// What the store's reducers and a hosted reactor's reduction of its slice can write.
+    @usableFromInline
+    func noteHostedWrites(of actionType: any Action.Type, footprint: Footprint) {
+        writes.footprint = writes.footprint
+            .union(reducer.footprints.footprint(for: ObjectIdentifier(actionType)))
+            .union(footprint)
+    }
+
     /// A hosted reactor's reducer for its own mutations; what the reductions can write;
     /// devtools' view of the reduction.
     @usableFromInline
@@ -256,7 +293,7 @@ struct DispatchStages: OptionSet, Sendable {
     /// Released reactors linked to the store are looked for on dispatch.
     static var reactorLinks: DispatchStages { DispatchStages(rawValue: 1 << 3) }
     /// Devtools are told of each reduction.
-    static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
+    @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
 
     mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
         if isOn { insert(stage) } else { remove(stage) }
