@@ -129,7 +129,7 @@ public final class Connection<State, Props, Actions> {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
         self.cell = PropsCell(props: propsIfChanged(store.state)!)
-        self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
+        self.actions = mapDispatchToActions(store.weakDispatch)
         let observer = ConnectionObserver<State, Props, Actions>(
             propsIfChanged: store.loop.isTracing ? Self.tracingMapping(propsIfChanged, in: store) : propsIfChanged,
             sliceBytes: sliceBytes, writes: store.loop.writes)
@@ -185,7 +185,7 @@ public final class Connection<State, Props, Actions> {
          member: ConnectionMember<State, Props>) {
         self.store = store
         self.cell = member
-        self.actions = mapDispatchToActions(Dispatch { [weak store] action in store?.dispatch(action) })
+        self.actions = mapDispatchToActions(store.weakDispatch)
         self.storeObserver = nil
         self.member = member
         ReactorRegistry.stopReleasedReactorsAtNonHotOperation()

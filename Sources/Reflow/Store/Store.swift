@@ -33,6 +33,10 @@ public final class Store<State> {
     let effects = EffectRegistry()
     /// One observer per entity collection that has per-entity subscriptions.
     var entityIndexes: [AnyKeyPath: Observer<State>] = [:]
+    /// The dispatch function connections hand to `mapDispatchToActions`: one per store, so
+    /// a connection does not allocate its own (it holds the store weakly, so actions kept
+    /// past the store's life do nothing).
+    lazy var weakDispatch = Dispatch { [weak self] action in self?.dispatch(action) }
 
     /// Creates a store.
     ///
