@@ -128,6 +128,8 @@ private final class IdleWaiter {
     let program: any TerminalProgram
     var waiting: CheckedContinuation<Bool, Never>?
     var timeout: Task<Void, Never>?
+    /// Which wait is under way, so a late timeout cannot end a later one.
+    var generation = 0
 
     init(program: any TerminalProgram) {
         self.program = program
@@ -135,11 +137,15 @@ private final class IdleWaiter {
 
     func wait(timeout duration: Duration) async -> Bool {
         guard program.isBusy else { return true }
+        generation += 1
+        let current = generation
         return await withCheckedContinuation { continuation in
             waiting = continuation
             timeout = Task { [weak self] in
-                try? await Task.sleep(for: duration)
-                self?.resume(idle: false)
+                // A wait that ended cancels its timeout; that timeout must not end the next wait.
+                do { try await Task.sleep(for: duration) } catch { return }
+                guard let self, self.generation == current else { return }
+                self.resume(idle: false)
             }
         }
     }
