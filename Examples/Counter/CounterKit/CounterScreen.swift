@@ -81,9 +81,7 @@ public final class CounterScreen: TerminalProgram {
         lines.append("")
         lines.append(" The store's logging middleware:")
         lines += log.map { "   " + $0 }
-        lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-        lines.append(" + increase · - decrease · q quit")
-        return lines
+        return size.screen(lines, footer: " + increase · - decrease · q quit")
     }
 
     public func waitForEffects() async {

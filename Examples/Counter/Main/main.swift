@@ -9,33 +9,16 @@ import CounterKit
 // swift run Counter --record FILE        also writes the session as an inspector page
 // swift run Counter < /dev/null          a short demo
 
-let arguments = CommandLine.arguments
-if arguments.contains("--help") || arguments.contains("-h") {
+let options = CommandLineOptions()
+if options.contains("--help") || options.contains("-h") {
     print("usage: Counter [--delay MILLISECONDS] [--script FILE] [--record FILE]\n  + increase · - decrease · q quit")
     exit(0)
 }
-
-func value(after flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag) else { return nil }
-    guard index + 1 < arguments.count else {
-        FileHandle.standardError.write(Data("error: \(flag) needs a value; see --help\n".utf8))
-        exit(2)
-    }
-    return arguments[index + 1]
-}
-
-var delay = Duration.milliseconds(500)
-if let text = value(after: "--delay") {
-    guard let milliseconds = Int(text), milliseconds >= 0 else {
-        FileHandle.standardError.write(Data("error: --delay takes a number of milliseconds, not \(text)\n".utf8))
-        exit(2)
-    }
-    delay = .milliseconds(milliseconds)
-}
+let delay = options.milliseconds(after: "--delay", default: .milliseconds(500))
 
 // The count is kept between runs, in REFLOW_COUNTER_DIR or a temporary directory.
 let directory = ProcessInfo.processInfo.environment["REFLOW_COUNTER_DIR"].map { URL(fileURLWithPath: $0) }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterExample")
-let app = CounterApp.make(reactor: CounterReactor(delay: delay), recordPath: value(after: "--record"),
+let app = CounterApp.make(reactor: CounterReactor(delay: delay), recordPath: options.value(after: "--record"),
                           persistenceDirectory: directory)
 exit(await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript))

@@ -61,9 +61,7 @@ public final class SearchScreen: TerminalProgram {
                       " ★ \(repository.stars.formatted()) · \(repository.language ?? "no language")", ""]
             lines += wrapped(repository.description ?? "(no description)", width: size.columns - 2).map { " " + $0 }
             lines += ["", " \(repository.htmlURL)"]
-            lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-            lines.append(" Enter or Esc: back to the results · Ctrl-C: quit")
-            return lines
+            return size.screen(lines, footer: " Enter or Esc: back to the results · Ctrl-C: quit")
         }
         lines += [" Search: \(props.query)▏", rule]
         let visible = max(1, size.rows - 6)

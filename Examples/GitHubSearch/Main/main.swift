@@ -8,8 +8,8 @@ import GitHubSearchKit
 // swift run GitHubSearch --record FILE        also writes the session as an inspector page
 // swift run GitHubSearch < /dev/null          a short demo
 
-let arguments = CommandLine.arguments
-if arguments.contains("--help") || arguments.contains("-h") {
+let options = CommandLineOptions()
+if options.contains("--help") || options.contains("-h") {
     print("""
         usage: GitHubSearch [--live] [--latency MILLISECONDS] [--script FILE] [--record FILE]
           --live          search GitHub's API instead of the offline catalogue
@@ -22,23 +22,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 
-func value(after flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag) else { return nil }
-    guard index + 1 < arguments.count else {
-        FileHandle.standardError.write(Data("error: \(flag) needs a value; see --help\n".utf8))
-        exit(2)
-    }
-    return arguments[index + 1]
-}
-
-let latency = value(after: "--latency").map { text -> Duration in
-    guard let milliseconds = Int(text), milliseconds >= 0 else {
-        FileHandle.standardError.write(Data("error: --latency takes a number of milliseconds, not \(text)\n".utf8))
-        exit(2)
-    }
-    return .milliseconds(milliseconds)
-} ?? .milliseconds(350)
-
-let api: any RepositorySearching = arguments.contains("--live") ? GitHubClient() : OfflineCatalog.bundled(latency: latency)
-let app = SearchApp.make(api: api, recordPath: value(after: "--record"))
+let latency = options.milliseconds(after: "--latency", default: .milliseconds(350))
+let api: any RepositorySearching = options.contains("--live") ? GitHubClient() : OfflineCatalog.bundled(latency: latency)
+let app = SearchApp.make(api: api, recordPath: options.value(after: "--record"))
 exit(await TerminalRunner.run(app.screen, demoScript: SearchApp.demoScript))

@@ -65,9 +65,7 @@ public final class LoginScreen: TerminalProgram {
             lines.append("")
             lines.append("   " + statusLabel.text)
         }
-        lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-        lines.append(" Tab: next field · Enter: log in · Esc: log out · Ctrl-C: quit")
-        return lines
+        return size.screen(lines, footer: " Tab: next field · Enter: log in · Esc: log out · Ctrl-C: quit")
     }
 
     public func finish() {

@@ -38,9 +38,7 @@ public final class SimpleTextFieldScreen: TerminalProgram {
         lines.append("   Text:  " + textField.rendered(width: min(40, size.columns - 10), focused: true))
         lines.append("")
         lines.append("   " + label.text)
-        lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-        lines.append(" type to edit · Esc: clear · Ctrl-C: quit")
-        return lines
+        return size.screen(lines, footer: " type to edit · Esc: clear · Ctrl-C: quit")
     }
 
     public func finish() {

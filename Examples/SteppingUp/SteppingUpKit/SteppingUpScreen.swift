@@ -80,9 +80,7 @@ public final class SteppingUpScreen: TerminalProgram {
         lines.append("   Text      " + textField.rendered(width: 12, focused: true) + (fieldError.map { "  ⚠ \($0)" } ?? ""))
         lines.append("   Segments  " + segments.rendered)
         lines.append("   Progress  " + progressBar.rendered(width: 32))
-        lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-        lines.append(" + - stepper · ← → slider · Tab segments · digits and Enter: the field · q quit")
-        return lines
+        return size.screen(lines, footer: " + - stepper · ← → slider · Tab segments · digits and Enter: the field · q quit")
     }
 
     public func finish() {

@@ -71,9 +71,7 @@ public final class ListScreen: TerminalProgram {
         lines.append("   " + collection.rows.map { "[\($0.name) \($0.count)]" }.joined(separator: " "))
         lines.append("")
         lines.append(" Last update: " + (table.log.last ?? "none"))
-        lines += Array(repeating: "", count: max(0, size.rows - lines.count - 1))
-        lines.append(" a add · d remove · + one more · s sort · ↑↓ select · q quit")
-        return lines
+        return size.screen(lines, footer: " a add · d remove · + one more · s sort · ↑↓ select · q quit")
     }
 
     public func finish() {

@@ -34,6 +34,8 @@ final class ObserverTable<Value> {
     @exclusivity(unchecked) @usableFromInline var queued: [(value: Value, slots: Int)] = []
     /// Whether `queued` has values: checked on every send, where asking the array would
     /// look up its tuple element's metadata in unspecialized code (benchmark R1h).
+    /// Unchecked, as `queued`: set where `queued` is appended to and emptied, on the main
+    /// actor, with no call in between.
     @exclusivity(unchecked) @usableFromInline var hasQueued = false
     /// Runs when the last live observer leaves (an entity index drops an empty table).
     var onEmpty: (() -> Void)?
