@@ -35,7 +35,7 @@ extension Connection {
         let initial = props[keyPath: keyPath]
         let onChange = tracedSink(sink, keyPath: keyPath)
         let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathReader.reader(keyPath), isDuplicate: { $0 == $1 }, onChange: onChange
+            initial: initial, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 }, onChange: onChange
         ))
         sink(initial)
         return subscription
@@ -79,7 +79,7 @@ extension Connection {
                               isEqual: @escaping (Element, Element) -> Bool) -> Subscription {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathReader.reader(keyPath),
+            initial: initial, select: KeyPathAccess.reader(keyPath),
             isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: tracedSink(sink, keyPath: keyPath)
         ))
         sink(initial)
@@ -246,7 +246,7 @@ extension Connection {
             return .keep
         }
         let observer = SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathReader.reader(keyPath), isDuplicate: { $0 == $1 }, deliver: deliver
+            initial: initial, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 }, deliver: deliver
         )
         let subscription = addBinding(observer)
         if case .end = deliver(initial) { subscription.cancel() }

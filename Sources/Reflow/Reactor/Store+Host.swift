@@ -49,7 +49,7 @@ extension Store {
                           at slice: WritableKeyPath<State, R.State>,
                           isDuplicate: @escaping (R.State, R.State) -> Bool) {
         let hostID = ObjectIdentifier(core)
-        let readSlice = KeyPathReader.reader(slice)
+        let readSlice = KeyPathAccess.reader(slice)
         let sliceChanges = Signal<R.State> { [weak self] observer in
             guard let self else { return .empty }
             if self.loop.isTracing {
@@ -62,24 +62,14 @@ extension Store {
         // find its reactor, no lookup of its reducer (benchmark R1h). A slice stored inline
         // in the state is read and written at its offset, without the key-path machinery.
         let footprint: Footprint = Footprint.bytes(of: slice).map { .ranges([$0]) } ?? .whole
-        let sliceOffset = MemoryLayout<State>.offset(of: slice)
+        let updateSlice = KeyPathAccess.updater(slice)
         attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges,
                      // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
                      readSlice: { readSlice(self.state) },
                      dispatchMutation: { mutation, reduce in
                          let action = ReactorMutation<R>(mutation: mutation, hostID: hostID)
                          self.loop.dispatchHosted(action, hostID: hostID, footprint: footprint) { state in
-                             guard let offset = sliceOffset else {
-                                 return state[keyPath: slice] = reduce(state[keyPath: slice], mutation)
-                             }
-                             // Safe: `offset(of:)` gives an offset only for a stored path laid
-                             // out inline in `State`, where an initialized `R.State` lives; the
-                             // write replaces it in place. Checked against key-path slices by
-                             // HostedReactorSliceTests.
-                             withUnsafeMutableBytes(of: &state) { bytes in
-                                 let slot = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: R.State.self)
-                                 slot.pointee = reduce(slot.pointee, mutation)
-                             }
+                             updateSlice(&state) { reduce($0, mutation) }
                          }
                      })
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The reader of an inline stored path loads the value at its offset; every other path
 /// falls back to the key path. Either way it must read what the key path reads.
-@Suite struct KeyPathReaderTests {
+@Suite struct KeyPathAccessTests {
     final class Box { var count = 7 }
     struct Inner: Equatable { var flag: Bool; var name: String }
     struct Props {
@@ -19,7 +19,7 @@ import Testing
 
     func expectSame<T: Equatable>(_ keyPath: KeyPath<Props, T>, in props: Props, stored: Bool,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(KeyPathReader.reader(keyPath)(props) == props[keyPath: keyPath], sourceLocation: sourceLocation)
+        #expect(KeyPathAccess.reader(keyPath)(props) == props[keyPath: keyPath], sourceLocation: sourceLocation)
         #expect((MemoryLayout<Props>.offset(of: keyPath) != nil) == stored, sourceLocation: sourceLocation)
     }
 
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aLoadedValue_isACopyThatOutlivesItsRoot() {
-        let reader = KeyPathReader.reader(\Props.title)
+        let reader = KeyPathAccess.reader(\Props.title)
         var title: String?
         do {
             var props = Props()
@@ -48,5 +48,33 @@ import Testing
             title = reader(props)
         }
         #expect(title == String(repeating: "x", count: 100))
+    }
+
+    @Test func theUpdater_changesOnlyItsValue_whereverThePathGoes() {
+        func expectUpdate<T: Equatable>(_ keyPath: WritableKeyPath<Props, T>, to value: T,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+            var viaUpdater = Props()
+            var viaKeyPath = Props()
+            viaUpdater.box = viaKeyPath.box                   // one shared class instance
+            var old: T?
+            KeyPathAccess.updater(keyPath)(&viaUpdater) { current in
+                old = current
+                return value
+            }
+            #expect(old == Props()[keyPath: keyPath], sourceLocation: sourceLocation)
+            viaKeyPath[keyPath: keyPath] = value
+            #expect(viaUpdater.byte == viaKeyPath.byte && viaUpdater.title == viaKeyPath.title
+                    && viaUpdater.inner == viaKeyPath.inner && viaUpdater.optional == viaKeyPath.optional
+                    && viaUpdater.pair == viaKeyPath.pair && viaUpdater.items == viaKeyPath.items,
+                    sourceLocation: sourceLocation)
+            #expect(viaUpdater[keyPath: keyPath] == value, sourceLocation: sourceLocation)
+        }
+        expectUpdate(\.byte, to: 9)
+        expectUpdate(\.title, to: String(repeating: "y", count: 80))
+        expectUpdate(\.inner.name, to: "renamed")
+        expectUpdate(\.optional, to: nil)
+        expectUpdate(\.pair.1, to: "three")
+        expectUpdate(\.items[2], to: 99)                     // falls back to the key path
+        expectUpdate(\.box.count, to: 8)                     // through the class reference
     }
 }
