@@ -87,13 +87,22 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     }
 
     /// How a hosted reactor reaches its store.
+    // A class: the per-action path reads it with one retain, not one per closure.
     @usableFromInline
-    struct Host {
+    final class Host {
         @usableFromInline let readSlice: @MainActor () -> State
         /// Dispatches a mutation to the store, with the reactor's `reduce` for its slice (a
         /// non-escaping closure made by the caller, who holds the reactor).
         @usableFromInline let dispatch: @MainActor (Mutation, (State, Mutation) -> State) -> Void
         let leave: @MainActor () -> Void
+
+        init(readSlice: @escaping @MainActor () -> State,
+             dispatch: @escaping @MainActor (Mutation, (State, Mutation) -> State) -> Void,
+             leave: @escaping @MainActor () -> Void) {
+            self.readSlice = readSlice
+            self.dispatch = dispatch
+            self.leave = leave
+        }
     }
 
     @usableFromInline
@@ -233,7 +242,13 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     }
 
     /// Makes a store slice this reactor's state.
-    func attach<R: Reactor>(to reactor: R, host: Host, sliceChanges: Signal<State>)
+    ///
+    /// - Parameters:
+    ///   - sliceChanges: The slice's changes, for the reactor's `transform(state:)`.
+    ///   - observeSlice: Subscribes this core's `publish` to the slice directly; used
+    ///     when `transform(state:)` returns `sliceChanges` unchanged.
+    func attach<R: Reactor>(to reactor: R, host: Host, sliceChanges: Signal<State>,
+                            observeSlice: @MainActor (ReactorCore) -> Subscription)
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
         precondition(path.host == nil, """
             \(R.self) is already hosted in a store. Host a reactor once; to share a slice \
@@ -242,8 +257,11 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         path.host = host
         path.statesPassThrough = false
         statePipeline?.cancel()
-        statePipeline = reactor.transform(state: sliceChanges).subscribe { [unowned self] state in
-            self.publish(state)
+        let states = reactor.transform(state: sliceChanges)
+        if states.passThroughSource != nil && states.passThroughSource == sliceChanges.passThroughSource {
+            statePipeline = observeSlice(self)
+        } else {
+            statePipeline = states.subscribe { [unowned self] state in self.publish(state) }
         }
     }
 

@@ -26,7 +26,7 @@ extension Store {
     // reactor's module (see `Reactor.state`).
     @inlinable
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
-        host(reactor, core: reactor.core, at: slice, isDuplicate: { _, _ in false })
+        host(reactor, core: reactor.core, at: slice, isDuplicate: nil)
     }
 
     /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
@@ -47,23 +47,34 @@ extension Store {
     @inlinable
     func host<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
                           at slice: WritableKeyPath<State, R.State>,
-                          isDuplicate: @escaping (R.State, R.State) -> Bool) {
+                          isDuplicate: ((R.State, R.State) -> Bool)?) {
         let hostID = ObjectIdentifier(core)
         let readSlice = KeyPathAccess.reader(slice)
-        let sliceChanges = Signal<R.State> { [weak self] observer in
+        let compare = isDuplicate ?? { _, _ in false }
+        // What `transform(state:)` gets; when it returns it unchanged, the core observes
+        // the slice directly instead (`observeSlice`).
+        let sliceChanges = Signal<R.State>(passingThrough: core) { [weak self] observer in
             guard let self else { return .empty }
             if self.loop.isTracing {
                 return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
-                                            isDuplicate: isDuplicate, onChange: observer)
+                                            isDuplicate: compare, onChange: observer)
             }
-            return self.subscribe(readSlice, isDuplicate: isDuplicate, observer)
+            return self.subscribe(readSlice, isDuplicate: compare, observer)
+        }
+        let observeSlice: @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> Subscription = { [weak self] core in
+            guard let self else { return .empty }
+            if self.loop.isTracing {
+                return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
+                                            isDuplicate: compare, onChange: { [unowned core] in core.publish($0) })
+            }
+            return self.observeHostedSlice(readSlice, isDuplicate: isDuplicate, core: core)
         }
         // A mutation goes to the dispatch loop with its reduction ready-made: no cast to
         // find its reactor, no lookup of its reducer (benchmark R1h). A slice stored inline
         // in the state is read and written at its offset, without the key-path machinery.
         let footprint: Footprint = Footprint.bytes(of: slice).map { .ranges([$0]) } ?? .whole
         let updateSlice = KeyPathAccess.updater(slice)
-        attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges,
+        attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges, observeSlice: observeSlice,
                      // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
                      readSlice: { readSlice(self.state) },
                      dispatchMutation: { mutation, reduce in
@@ -79,7 +90,9 @@ extension Store {
     @usableFromInline
     func attachHosted<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
                                   at slice: WritableKeyPath<State, R.State>, hostID: ObjectIdentifier,
-                                  sliceChanges: Signal<R.State>, readSlice: @escaping @MainActor () -> R.State,
+                                  sliceChanges: Signal<R.State>,
+                                  observeSlice: @escaping @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> Subscription,
+                                  readSlice: @escaping @MainActor () -> R.State,
                                   dispatchMutation: @escaping @MainActor (R.Mutation, (R.State, R.Mutation) -> R.State) -> Void) {
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
         // A reducer of the slice, scoped like any other: the store then knows that the
@@ -96,7 +109,8 @@ extension Store {
                 dispatch: dispatchMutation,
                 leave: { [weak self] in self?.loop.removeHostedReducer(for: hostID) }
             ),
-            sliceChanges: sliceChanges
+            sliceChanges: sliceChanges,
+            observeSlice: observeSlice
         )
     }
 }

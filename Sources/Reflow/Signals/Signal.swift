@@ -41,6 +41,7 @@ public struct Signal<Value> {
         self.passThroughSource = nil
     }
 
+    @usableFromInline
     init(passingThrough source: AnyObject, _ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
         self.body = subscribe
         self.passThroughSource = ObjectIdentifier(source)

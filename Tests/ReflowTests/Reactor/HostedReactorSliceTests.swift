@@ -101,7 +101,10 @@ import Testing
 
     /// Random mutations of several hosted reactors (inline, nested, array element, through
     /// a class), store actions, batches and middleware, against the reactors' own reduce
-    /// applied to a copy of the state.
+    /// applied to a copy of the state. Each reactor's `state` must have emitted once per
+    /// notification that changed its slice, ending on the slice (as its `transform(state:)`
+    /// shows it: some reactors pass states through, which the store delivers directly;
+    /// others map them, which goes through the signal).
     @Test func randomPrograms_matchTheReducedModel() {
         for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 300))) {
             var random = SeededRandom(seed: seed)
@@ -111,14 +114,15 @@ import Testing
             var model = AppState()
             model.holder = store.state.holder            // the class is shared, as in the store
             let modelReducer = TallyReactor()
-            let reactors = Place.allCases.map { place -> (TallyReactor, WritableKeyPath<AppState, TallyReactor.State>) in
-                let reactor = TallyReactor()
-                store.host(reactor, at: Self.keyPath(place))
-                return (reactor, Self.keyPath(place))
-            }
+            let hosted = Place.allCases.map { place in HostedUnderTest(place: place, labelled: random.chance(50), in: store) }
             var holderModel = TallyReactor.State()
+            func expectedSlice(_ slice: WritableKeyPath<AppState, TallyReactor.State>) -> TallyReactor.State {
+                slice == \AppState.holder.tally ? holderModel : model[keyPath: slice]
+            }
+            var expectedEmissions = hosted.map { _ in 1 }   // each emits the slice when subscribed
             for step in 0..<40 {
-                let (reactor, slice) = random.pick(reactors)
+                let before = hosted.map { expectedSlice($0.slice) }
+                let target = random.pick(hosted)
                 let mutation: TallyReactor.Action = random.chance(70) ? .add(Int.random(in: 1...9, using: &random)) : .rename("s\(step)")
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0:
@@ -127,20 +131,69 @@ import Testing
                     model.before = value
                 case 1:
                     store.batch {
-                        reactor.action.send(mutation)
-                        reactor.action.send(mutation)
+                        target.send(mutation)
+                        target.send(mutation)
                     }
-                    for _ in 0..<2 { apply(mutation, at: slice, to: &model, holder: &holderModel, using: modelReducer) }
+                    for _ in 0..<2 { apply(mutation, at: target.slice, to: &model, holder: &holderModel, using: modelReducer) }
                 default:
-                    reactor.action.send(mutation)
-                    apply(mutation, at: slice, to: &model, holder: &holderModel, using: modelReducer)
+                    target.send(mutation)
+                    apply(mutation, at: target.slice, to: &model, holder: &holderModel, using: modelReducer)
                 }
-                for (reactor, slice) in reactors {
-                    let expected = slice == \AppState.holder.tally ? holderModel : model[keyPath: slice]
-                    #expect(store.state[keyPath: slice] == expected, "seed \(seed), step \(step)")
-                    #expect(reactor.currentState == expected, "seed \(seed), step \(step)")
+                for (index, reactor) in hosted.enumerated() {
+                    let expected = expectedSlice(reactor.slice)
+                    if expected != before[index] { expectedEmissions[index] += 1 }
+                    #expect(store.state[keyPath: reactor.slice] == expected, "seed \(seed), step \(step)")
+                    #expect(reactor.currentState() == expected, "seed \(seed), step \(step)")
+                    #expect(reactor.emitted.last == reactor.shown(expected), "seed \(seed), step \(step), \(reactor.place)")
+                    #expect(reactor.emitted.count == expectedEmissions[index], "seed \(seed), step \(step), \(reactor.place)")
                 }
                 #expect(store.state.before == model.before, "seed \(seed), step \(step)")
+            }
+        }
+    }
+
+    /// Its `transform(state:)` maps states, so its state goes through the signal, not
+    /// straight from the store.
+    final class LabelledTallyReactor: Reactor {
+        typealias Action = TallyReactor.Action
+        typealias State = TallyReactor.State
+        let initialState = State()
+        func reduce(state: State, mutation: Action) -> State { TallyReactor().reduce(state: state, mutation: mutation) }
+        func transform(state: Signal<State>) -> Signal<State> { state.map(Self.shown) }
+        static func shown(_ state: State) -> State {
+            var shown = state
+            shown.label = "shown " + state.label
+            return shown
+        }
+    }
+
+    /// One hosted reactor of the model test, of either kind, and what its `state` emitted.
+    @MainActor final class HostedUnderTest {
+        let place: Place
+        let slice: WritableKeyPath<AppState, TallyReactor.State>
+        let send: (TallyReactor.Action) -> Void
+        let currentState: () -> TallyReactor.State
+        let shown: (TallyReactor.State) -> TallyReactor.State
+        var emitted: [TallyReactor.State] = []
+        private var subscription: Subscription?
+
+        init(place: Place, labelled: Bool, in store: Store<AppState>) {
+            self.place = place
+            slice = HostedReactorSliceTests.keyPath(place)
+            if labelled {
+                let reactor = LabelledTallyReactor()
+                store.host(reactor, at: slice)
+                send = { reactor.action.send($0) }
+                currentState = { reactor.currentState }
+                shown = LabelledTallyReactor.shown
+                subscription = reactor.state.subscribe { [unowned self] in emitted.append($0) }
+            } else {
+                let reactor = TallyReactor()
+                store.host(reactor, at: slice)
+                send = { reactor.action.send($0) }
+                currentState = { reactor.currentState }
+                shown = { $0 }
+                subscription = reactor.state.subscribe { [unowned self] in emitted.append($0) }
             }
         }
     }

@@ -98,6 +98,57 @@ import Reflow
         store.dispatch(Unrelated())
         #expect(store.state.counter.value == -1)
     }
+
+    /// A state that is not `Equatable` cannot be compared, so it is published on every
+    /// notification of the store, whatever changed.
+    @Test func hosted_notEquatableState_emitsOnEveryStoreChange() {
+        let store = Store(reducer: Reducer<PlainHostState>.on(Unrelated.self) { state, _ in state.other += 1 },
+                          state: PlainHostState())
+        let reactor = PlainReactor()
+        store.host(reactor, at: \.plain)
+        var seen: [Int] = []
+        let subscription = reactor.state.subscribe { seen.append($0.count) }
+        store.dispatch(Unrelated())
+        reactor.action.send(5)
+        store.dispatch(Unrelated())
+        #expect(seen == [0, 0, 5, 5])
+        #expect(reactor.currentState.count == 5)
+        _ = subscription
+    }
+
+    /// A hosted reactor whose `transform(state:)` changes states shows them changed, on
+    /// hosting and after each change of its slice; `currentState` is the slice itself.
+    @Test func hosted_transformState_isAppliedToTheSlicesChanges() {
+        let store = Store(reducer: .empty, state: PlainHostState())
+        let reactor = DoublingReactor()
+        store.host(reactor, at: \.plain)
+        var seen: [Int] = []
+        let subscription = reactor.state.subscribe { seen.append($0.count) }
+        reactor.action.send(3)
+        reactor.action.send(4)
+        #expect(seen == [0, 6, 14])
+        #expect(reactor.currentState.count == 7)
+        _ = subscription
+    }
+
+    /// The store holds its hosted reactors' cores through their slice subscriptions, and a
+    /// core holds its store: releasing the reactor must still free both once the store
+    /// sees it released.
+    @Test func releasedHostedReactor_freesItsStore() {
+        weak var weakStore: Store<ScreenState>?
+        var reactor: CounterReactor? = CounterReactor()
+        do {
+            let store = Store(reducer: .empty, state: ScreenState())
+            store.host(reactor!, at: \.counter)
+            reactor!.action.send(.decrease)
+            weakStore = store
+        }
+        #expect(weakStore != nil)                        // the reactor keeps its store
+        #expect(weakStore?.state.counter.value == -1)
+        reactor = nil
+        _ = Store(reducer: .empty, state: 0)              // a store's creation stops released reactors
+        #expect(weakStore == nil)
+    }
 }
 
 // MARK: - Fixtures
@@ -109,3 +160,19 @@ private struct ScreenState {
 
 private struct ResetCounter: Action { var value: Int }
 private struct Unrelated: Action {}
+
+private struct PlainCount { var count = 0 }   // deliberately not Equatable
+private struct PlainHostState { var plain = PlainCount(); var other = 0 }
+
+private final class PlainReactor: Reactor {
+    typealias Action = Int
+    let initialState = PlainCount()
+    func reduce(state: PlainCount, mutation: Int) -> PlainCount { PlainCount(count: state.count + mutation) }
+}
+
+private final class DoublingReactor: Reactor {
+    typealias Action = Int
+    let initialState = PlainCount()
+    func reduce(state: PlainCount, mutation: Int) -> PlainCount { PlainCount(count: state.count + mutation) }
+    func transform(state: Signal<PlainCount>) -> Signal<PlainCount> { state.map { PlainCount(count: $0.count * 2) } }
+}

@@ -1,0 +1,44 @@
+extension Store {
+    /// Subscribes a hosted reactor's published state to its slice, and publishes the
+    /// current slice at once, as a subscription delivers its first value.
+    ///
+    /// Used when the reactor's `transform(state:)` passes states through unchanged (the
+    /// default). The store's observer then hands the slice straight to the core's
+    /// `publish`, without the signal and the group member that a subscription of the
+    /// reactor's state pipeline goes through (benchmark R1h). A slice that is not
+    /// `Equatable` keeps no last value, since nothing compares it.
+    ///
+    /// - Parameters:
+    ///   - readSlice: Reads the slice out of the store's state.
+    ///   - isDuplicate: Whether two slices are the same, so the second is not published;
+    ///     `nil` publishes on every notification.
+    ///   - core: The hosted reactor's core.
+    /// - Returns: The subscription; the core cancels it when it stops.
+    // Inlinable: the observer's closure is then built, and specialized for State and
+    // Slice, in the reactor's module (the observer's class method would be generic).
+    @inlinable
+    func observeHostedSlice<Action, Mutation, Slice>(_ readSlice: @escaping (State) -> Slice,
+                                                     isDuplicate: ((Slice, Slice) -> Bool)?,
+                                                     core: ReactorCore<Action, Mutation, Slice>) -> Subscription {
+        let initial = readSlice(state)
+        // Strong: the store's table then holds the core, which holds the store through its
+        // host; the cycle ends when the core stops (its reactor was released, or it was
+        // unhosted), since stopping cancels this subscription. An unowned reference costs
+        // an atomic check on every notification (benchmark R1h).
+        let observer: Observer<State> = if let isDuplicate {
+            SelectingObserver.make(initial: initial, select: readSlice, isDuplicate: isDuplicate,
+                                   onChange: { slice in core.publish(slice) })
+        } else {
+            ClosureObserver { state in core.publish(readSlice(state)) }
+        }
+        let subscription = subscribeHostedSliceObserver(observer)
+        core.publish(initial)
+        return subscription
+    }
+
+    @usableFromInline
+    func subscribeHostedSliceObserver(_ observer: Observer<State>) -> Subscription {
+        noteSubscriberFromReactor()
+        return observers.subscribe(observer)
+    }
+}
