@@ -33,10 +33,8 @@ extension Connection {
     @inlinable @discardableResult
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
         let initial = props[keyPath: keyPath]
-        let onChange = tracedSink(sink, keyPath: keyPath)
-        let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 }, onChange: onChange
-        ))
+        let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: tracedSink(sink, keyPath: keyPath),
+                                                     step: KeyPathBinding.deliverChanges))
         sink(initial)
         return subscription
     }

@@ -238,11 +238,13 @@ public final class Connection<State, Props, Actions> {
         return (tracer, name)
     }
 
+    /// Adds a binding to the props' table, which keeps it for as long as the props live;
+    /// the returned handle only ends it early, so a caller may drop it (nothing is kept
+    /// per binding beyond the observer: benchmark S5).
     @usableFromInline
     func addBinding(_ observer: Observer<Props>) -> Subscription {
-        let subscription = cell.bindings.subscribe(observer)
-        subscription.store(in: bag)
-        return subscription
+        cell.bindings.insert(observer)
+        return Subscription(target: observer, endsWhenReleased: false)
     }
 }
 

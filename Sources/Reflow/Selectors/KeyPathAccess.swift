@@ -28,6 +28,18 @@ enum KeyPathAccess {
     ///
     /// - Complexity: O(1) plus `update` for an inline stored path; otherwise the cost of
     ///   the key path's projection, twice.
+    /// Reads `keyPath` of `root`: at `offset` when it is not `nil` (which it may be only
+    /// when it is `MemoryLayout<Root>.offset(of: keyPath)`), through the key path otherwise.
+    /// For a reader kept in an object's fields rather than in a closure (a binding).
+    ///
+    /// - Complexity: O(1) at an offset; the key path's projection otherwise.
+    @inlinable
+    static func read<Root, Value>(_ root: Root, at offset: Int?, through keyPath: KeyPath<Root, Value>) -> Value {
+        // Safe as in `reader`: the caller's offset is the key path's own stored offset.
+        if let offset { return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) } }
+        return root[keyPath: keyPath]
+    }
+
     @inlinable
     static func updater<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> (inout Root, (Value) -> Value) -> Void {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {

@@ -22,9 +22,14 @@ protocol SubscriptionTarget: AnyObject, Sendable {
 @MainActor
 public final class Subscription {
     private var target: (any SubscriptionTarget)?
+    /// Whether releasing the subscription ends it; `false` for a connection's bindings,
+    /// which the connection keeps for its own life (its binding table holds them), so the
+    /// subscription is only a handle for ending one early.
+    private let endsWhenReleased: Bool
 
-    init(target: any SubscriptionTarget) {
+    init(target: any SubscriptionTarget, endsWhenReleased: Bool = true) {
         self.target = target
+        self.endsWhenReleased = endsWhenReleased
         MainQueueDetection.install()
     }
 
@@ -36,6 +41,7 @@ public final class Subscription {
     /// - Parameter onCancel: What ending the subscription does; runs at most once.
     public init(_ onCancel: @escaping @MainActor () -> Void) {
         self.target = ClosureTarget(onCancel)
+        self.endsWhenReleased = true
         MainQueueDetection.install()
     }
 
@@ -66,7 +72,7 @@ public final class Subscription {
     }
 
     deinit {
-        guard let target else { return }
+        guard endsWhenReleased, let target else { return }
         // Released on the main actor (the normal case): end now. Released elsewhere (a
         // task that captured it): end on the main actor as soon as it can run; until then
         // the observer may still receive values.

@@ -227,6 +227,61 @@ import Reflow
         #expect(store.subscriptionCount == 0)
     }
 
+    /// A binding's subscription is a handle: dropping it keeps the binding (the connection
+    /// keeps its bindings), cancelling it ends that binding only, and releasing the
+    /// connection releases every binding's sink.
+    @Test func bindingHandle_droppedKeepsTheBinding_cancelEndsIt_connectionReleaseFreesTheSinks() {
+        final class Sink { var values: [Int] = [] }
+        let store = makeStore()
+        weak var weakSink: Sink?
+        var cancelled: [Int] = []
+        do {
+            let connection = CounterViewModel(store: store).connection
+            let sink = Sink()
+            weakSink = sink
+            connection.bind(\.count) { sink.values.append($0) }            // handle dropped at once
+            let handle = connection.bind(\.count) { cancelled.append($0) }
+            connection.connect()
+            store.dispatch(Increment())
+            handle.cancel()
+            store.dispatch(Increment())
+            #expect(sink.values == [0, 1, 2])
+            #expect(cancelled == [0, 1])
+            #expect(handle.isCancelled)
+        }
+        #expect(weakSink == nil)
+        store.dispatch(Increment())
+        #expect(cancelled == [0, 1])
+    }
+
+    /// A binding reads a stored property at its offset and any other path through the key
+    /// path; both deliver what the key path reads, including values that own memory.
+    @Test func bindings_ofStoredAndComputedPaths_deliverTheKeyPathsValue() {
+        struct Nested: Equatable { var label = "a label long enough to live on the heap, not inline" }
+        struct Props: Equatable {
+            var nested = Nested()
+            var items = [1, 2, 3]
+            var total: Int { items.reduce(0, +) }
+        }
+        let connection = Connection<AppState, Props, Void>(props: Props(), actions: ())
+        var labels: [String] = []
+        var seconds: [Int] = []
+        var totals: [Int] = []
+        connection.bind(\.nested.label) { labels.append($0) }
+        connection.bind(\.items[1]) { seconds.append($0) }
+        connection.bind(\.total) { totals.append($0) }
+        var props = connection.props
+        props.nested.label += "!"
+        connection.props = props
+        props.items[1] = 20
+        connection.props = props
+        props.items[0] = 0
+        connection.props = props
+        #expect(labels == ["a label long enough to live on the heap, not inline", "a label long enough to live on the heap, not inline!"])
+        #expect(seconds == [2, 20])
+        #expect(totals == [6, 24, 23])
+    }
+
     @Test func fiveThousandConnections_stayCorrect() {
         let store = makeStore()
         var received = [Int](repeating: -1, count: 5_000)

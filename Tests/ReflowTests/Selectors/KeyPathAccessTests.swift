@@ -20,6 +20,8 @@ import Testing
     func expectSame<T: Equatable>(_ keyPath: KeyPath<Props, T>, in props: Props, stored: Bool,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(KeyPathAccess.reader(keyPath)(props) == props[keyPath: keyPath], sourceLocation: sourceLocation)
+        let offset = MemoryLayout<Props>.offset(of: keyPath)
+        #expect(KeyPathAccess.read(props, at: offset, through: keyPath) == props[keyPath: keyPath], sourceLocation: sourceLocation)
         #expect((MemoryLayout<Props>.offset(of: keyPath) != nil) == stored, sourceLocation: sourceLocation)
     }
 
