@@ -50,7 +50,8 @@ public final class Connection<State, Props, Actions> {
     public let actions: Actions
 
     private let store: Store<State>?
-    private let bag = SubscriptionBag()
+    /// Made on first use: a member connection keeps no subscription (benchmark S5).
+    private lazy var bag = SubscriptionBag()
     private let storeObserver: ConnectionObserver<State, Props, Actions>?
     /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
     private let member: ConnectionMember<State, Props>?
@@ -203,9 +204,18 @@ public final class Connection<State, Props, Actions> {
     func joinGroup(_ group: SelectionGroup<State, Props>, select: @escaping (State) -> Props,
                    deliver: @escaping (Props) -> Void) {
         guard let member else { preconditionFailure("Connection.joinGroup: not a group member") }
-        let joined = group.join(select, initial: member.props, isDuplicate: nil, onChange: deliver)
-        member.groupMember = joined.member
-        joined.subscription.store(in: bag)
+        member.groupMember = group.join(select, initial: member.props, isDuplicate: nil, onChange: deliver)
+    }
+
+    deinit {
+        // A member connection leaves its group here, as a subscription would when released:
+        // at once on the main queue, else as soon as the main actor runs.
+        guard let member else { return }
+        if MainQueueDetection.isOnMainQueue {
+            MainActor.assumeIsolated { member.leaveGroup() }
+        } else {
+            Task { @MainActor in member.leaveGroup() }
+        }
     }
 
     public var isConnected: Bool { storeObserver?.isEnabled ?? member?.isEnabled ?? true }

@@ -15,8 +15,8 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     private let propsIfChanged: (State, Props) -> Props?
     /// The member of the store's group this connection is: told what `connect()` delivered.
     // Strong (a weak reference would give the member a side table): the cycle it closes,
-    // member → group → selector → this, is broken when the connection's subscription is
-    // cancelled, which its deinit does.
+    // member → group → selector → this, is broken when the connection's deinit takes the
+    // member out of its group (`leaveGroup`).
     var groupMember: SelectionMember<State, Props>?
 
     @usableFromInline
@@ -27,6 +27,12 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
 
     /// `connect()`: the props for `state`, if they differ from the current ones; the
     /// group is told, so its next pass compares with them.
+    /// Takes this member out of its group; its connection is gone.
+    final func leaveGroup() {
+        groupMember?.endSubscription()
+        groupMember = nil
+    }
+
     func catchUp(to state: State) -> Props? {
         guard let props = propsIfChanged(state, self.props) else { return nil }
         self.props = props

@@ -93,13 +93,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
     func subscribe(_ select: @escaping (State) -> Value, initial: Value,
                    isDuplicate: ((Value, Value) -> Bool)?,
                    onChange: @escaping (Value) -> Void) -> Subscription {
-        join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange).subscription
+        Subscription(target: join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange))
     }
 
-    /// Adds a member, delivers `initial` to it, and returns its subscription and the
-    /// member itself (a connection keeps it, to tell the group what it last delivered).
+    /// Adds a member, delivers `initial` to it, and returns the member: its
+    /// `endSubscription()` takes it out (a connection keeps it, to tell the group what it
+    /// last delivered, and ends it when the connection goes, with no `Subscription`).
     func join(_ select: @escaping (State) -> Value, initial: Value, isDuplicate: ((Value, Value) -> Bool)?,
-              onChange: @escaping (Value) -> Void) -> (subscription: Subscription, member: SelectionMember<State, Value>) {
+              onChange: @escaping (Value) -> Void) -> SelectionMember<State, Value> {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
         precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
         let member = SelectionMember(group: self, index: selects.count)
@@ -111,9 +112,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
         members.append(.passUnretained(member))
         ledger.didAppend()
         checkInvariants()
-        let subscription = Subscription(target: member)
         onChange(initial)
-        return (subscription, member)
+        return member
     }
 
     @inlinable

@@ -282,6 +282,23 @@ import Reflow
         #expect(totals == [6, 24, 23])
     }
 
+    /// A connection released on another thread leaves the store on the main actor, as a
+    /// subscription released there does.
+    @Test func connectionReleasedOffTheMainActor_leavesTheStore() async {
+        final class Holder: @unchecked Sendable {   // handed to one task, then read here
+            var connection: Connection<AppState, Int, Void>?
+        }
+        let store = makeStore()
+        let holder = Holder()
+        holder.connection = Connection(store: store, mapStateToProps: { $0.count }, mapDispatchToActions: { _ in () })
+        holder.connection?.connect()
+        #expect(store.subscriptionCount == 1)
+        await Task.detached { holder.connection = nil }.value
+        for _ in 0..<1_000 where store.subscriptionCount != 0 { await Task.yield() }
+        #expect(store.subscriptionCount == 0)
+        store.dispatch(Increment())
+    }
+
     @Test func fiveThousandConnections_stayCorrect() {
         let store = makeStore()
         var received = [Int](repeating: -1, count: 5_000)
