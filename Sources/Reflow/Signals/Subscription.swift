@@ -19,6 +19,10 @@ protocol SubscriptionTarget: AnyObject, Sendable {
 ///
 /// > Note: After `cancel()` the observer receives nothing more, even later in a
 /// > notification that is in progress.
+///
+/// A connection's bindings are the exception: the connection keeps them for its own
+/// life, so the subscription a `bind` returns may be dropped; cancel it to end that
+/// binding early.
 @MainActor
 public final class Subscription {
     private var target: (any SubscriptionTarget)?
