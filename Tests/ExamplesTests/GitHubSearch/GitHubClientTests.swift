@@ -80,11 +80,10 @@ import GitHubSearchKit
     }
 
     @Test func noServerAtAll_isUnreachable() async throws {
-        let server = try LoopbackHTTPServer { _ in .drop }
-        let port = server.port
-        server.stop()                                       // nothing listens there now
-        let error = await #expect(throws: SearchError.self) {
-            try await GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).search("swift", page: 1)
+        let error = try await LoopbackHTTPServer.withRefusingPort { port in
+            await #expect(throws: SearchError.self) {
+                try await GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).search("swift", page: 1)
+            }
         }
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")

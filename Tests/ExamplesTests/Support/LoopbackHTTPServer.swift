@@ -32,6 +32,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     init(reply: @escaping @Sendable (Request) -> Reply) throws {
         self.reply = reply
+        let (listener, port) = try Self.boundSocket()
+        guard listen(listener, 16) == 0 else { throw ServerError("listen: errno \(errno)") }
+        self.port = port
+        self.listener = listener
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// A socket bound to a port of 127.0.0.1 that the system picks, and that port.
+    static func boundSocket() throws -> (socket: Int32, port: UInt16) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw ServerError("socket: errno \(errno)") }
         var yes: Int32 = 1
@@ -43,15 +53,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { throw ServerError("bind/listen: errno \(errno)") }
+        guard bound == 0 else { throw ServerError("bind: errno \(errno)") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        port = UInt16(bigEndian: address.sin_port)
-        self.listener = listener
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        return (listener, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs `body` with a port where nothing listens: bound but not listening, so a
+    /// connection is refused, and no server started meanwhile (by a test running in
+    /// parallel) can take the port, as it could take a port that was just freed.
+    static func withRefusingPort<T>(_ body: (UInt16) async throws -> T) async throws -> T {
+        let (socket, port) = try boundSocket()
+        defer { close(socket) }
+        return try await body(port)
     }
 
     /// Stops accepting; the accept loop ends.
@@ -69,7 +85,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        defer { closeGracefully(connection) }
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !data.hasSuffix([13, 10, 13, 10]) {
@@ -102,6 +118,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             guard result > 0 else { return }
             written += result
         }
+    }
+
+    /// Ends the response with a FIN and waits for the client to close its side before the
+    /// socket is released: closing at once, with anything unread, answers with a reset,
+    /// and a client may then lose the response it was still reading.
+    private func closeGracefully(_ connection: Int32) {
+        shutdown(connection, Int32(SHUT_WR))
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while read(connection, &buffer, buffer.count) > 0 {}
+        close(connection)
     }
 
     struct ServerError: Error, CustomStringConvertible {
