@@ -180,7 +180,7 @@ public final class Connection<State, Props, Actions> {
     }
 
     /// A connection that follows `store` as a member of one of its selection groups; the
-    /// caller joins the group (``joinGroup(_:select:)``).
+    /// caller joins the group (``joinGroup(_:as:)``).
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
@@ -198,13 +198,10 @@ public final class Connection<State, Props, Actions> {
         subscription.store(in: bag)
     }
 
-    /// Makes this connection a member of `group`, selecting with `select`; `deliver` sets
-    /// its props (built by the caller, so the setting is specialized there).
+    /// Makes this connection a member of `group`.
     @usableFromInline
-    func joinGroup(_ group: SelectionGroup<State, Props>, select: @escaping (State) -> Props,
-                   deliver: @escaping (Props) -> Void) {
-        guard let member else { preconditionFailure("Connection.joinGroup: not a group member") }
-        member.groupMember = group.join(select, initial: member.props, isDuplicate: nil, onChange: deliver)
+    func joinGroup(_ group: ConnectionGroup<State, Props>, as member: GroupedConnectionMember<State, Props>) where Props: Equatable {
+        group.join(member)
     }
 
     deinit {
@@ -288,14 +285,9 @@ extension Connection where Props: Equatable {
         }
         // A member of the store's group of `Props` selections: the pass that maps and
         // compares is specialized here, in the caller's module (S7, S9).
-        let member = ConnectionMember<State, Props>(props: mapStateToProps(store.state), propsIfChanged: { state, current in
-            let props = mapStateToProps(state)
-            return props == current ? nil : props
-        })
-        let group = store.selectionGroup(of: Props.self, usesCustomEquality: false,
-                                         pass: SelectionGroup<State, Props>.comparingEqual)
+        let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
+        let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
-        joinGroup(group, select: { state in member.isEnabled ? mapStateToProps(state) : member.props },
-                  deliver: { props in member.deliver(props) })
+        joinGroup(group, as: member)
     }
 }

@@ -1,43 +1,50 @@
-/// How a connection with `Equatable` props and no declared slice follows its store: as a
-/// member of the store's ``SelectionGroup``, like a `store.subscribe` of its props.
-///
-/// The group's pass, specialized in the caller's module, runs `mapStateToProps` and
-/// compares the props inline with the others of its kind; only a change reaches the
-/// connection. While the connection is disconnected the member selects the props it
-/// already has, so nothing is computed or delivered.
+/// A connection's props and bindings, when the connection is a member of one of the
+/// store's groups rather than an observer of its own: a ``GroupedConnectionMember`` for
+/// `Equatable` props, a ``SliceConnectionMember`` for a declared slice.
 @MainActor @usableFromInline
 class ConnectionMember<State, Props>: PropsCell<Props> {
     /// Whether the connection is connected.
     // Unchecked exclusivity: a Bool read by the group's pass and written by connect() and
     // disconnect(), on the main actor; no access spans a call.
     @exclusivity(unchecked) @usableFromInline var isEnabled = false
-    /// New props for `state` if they differ from the current ones (for `connect()`).
-    private let propsIfChanged: (State, Props) -> Props?
-    /// The member of the store's group this connection is: told what `connect()` delivered.
-    // Strong (a weak reference would give the member a side table): the cycle it closes,
-    // member → group → selector → this, is broken when the connection's deinit takes the
-    // member out of its group (`leaveGroup`).
-    var groupMember: SelectionMember<State, Props>?
+
+    /// `connect()`: the props for `state`, stored, if they differ from the current ones.
+    func catchUp(to state: State) -> Props? { nil }
+
+    /// Takes this member out of its group; its connection is gone.
+    func leaveGroup() {}
+}
+
+/// How a connection with `Equatable` props and no declared slice follows its store: as a
+/// member of the store's ``ConnectionGroup`` for its props' type.
+///
+/// The group's pass, specialized in the caller's module, runs `map` (the connection's
+/// `mapStateToProps`) and compares the result with the props this member holds; only a
+/// change is delivered. While the connection is disconnected the pass skips it, and
+/// `connect()` catches up.
+@MainActor @usableFromInline
+final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<State, Props> {
+    @usableFromInline let map: (State) -> Props
+    /// The slot in `group`; kept by the group.
+    var index = -1
+    /// The group this member is in; `nil` once it left.
+    var group: ConnectionGroup<State, Props>?
 
     @usableFromInline
-    init(props: Props, propsIfChanged: @escaping (State, Props) -> Props?) {
-        self.propsIfChanged = propsIfChanged
+    init(props: Props, map: @escaping (State) -> Props) {
+        self.map = map
         super.init(props: props)
     }
 
-    /// `connect()`: the props for `state`, if they differ from the current ones; the
-    /// group is told, so its next pass compares with them.
-    /// Takes this member out of its group; its connection is gone.
-    final func leaveGroup() {
-        groupMember?.endSubscription()
-        groupMember = nil
+    override func catchUp(to state: State) -> Props? {
+        let props = map(state)
+        guard props != self.props else { return nil }
+        self.props = props
+        return props
     }
 
-    func catchUp(to state: State) -> Props? {
-        guard let props = propsIfChanged(state, self.props) else { return nil }
-        self.props = props
-        groupMember?.noteDelivered(props)
-        return props
+    override func leaveGroup() {
+        group?.remove(self)
     }
 }
 
@@ -61,7 +68,7 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
         self.lastSlice = slice
         self.project = project
         self.mapSlice = mapSlice
-        super.init(props: mapSlice(slice), propsIfChanged: { _, _ in nil })
+        super.init(props: mapSlice(slice))
     }
 
     override func catchUp(to state: State) -> Props? {

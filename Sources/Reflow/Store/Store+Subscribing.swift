@@ -134,6 +134,18 @@ extension Store {
     /// A reactor building its pipeline (`transform(mutation:)` merging a store signal) is
     /// subscribing: link it, so a dispatch here stops it once it is released. Any other
     /// subscriber: stop reactors released meanwhile (subscribing is not a hot path).
+    /// The group that a new connection with `Equatable` props of this type joins: the
+    /// newest entry of the table if it is one and no pass is in progress, else a new one.
+    @usableFromInline
+    func connectionGroup<Props: Equatable>(of _: Props.Type,
+                                           pass: @escaping ConnectionGroup<State, Props>.Pass) -> ConnectionGroup<State, Props> {
+        noteSubscriberFromReactor()
+        if !observers.isNotifying, let newest = observers.newest as? ConnectionGroup<State, Props> { return newest }
+        let group = ConnectionGroup<State, Props>(pass: pass)
+        observers.insert(group)
+        return group
+    }
+
     func noteSubscriberFromReactor() {
         if let core = ReactorRegistry.coreBeingStarted {
             loop.reactorLinks.link(core, isHosted: false)
