@@ -8,16 +8,18 @@
 @usableFromInline
 struct SlotLedger {
     /// Slots in use, holes included.
-    @usableFromInline var slots = 0
+    // Int32: the ledger is in every observer table, one per connection (benchmark S5);
+    // 2³¹ observers of one source is beyond any table's memory.
+    @usableFromInline var slots: Int32 = 0
     /// Slots that are holes.
-    @usableFromInline var holes = 0
+    @usableFromInline var holes: Int32 = 0
     /// Passes in progress (a pass can start inside another, through a nested source).
-    @usableFromInline var passDepth = 0
+    @usableFromInline var passDepth: Int32 = 0
 
     @usableFromInline init() {}
 
     /// Live entries.
-    @inlinable var liveCount: Int { slots - holes }
+    @inlinable var liveCount: Int { Int(slots - holes) }
     /// Whether there is no live entry.
     @inlinable var isEmpty: Bool { slots == holes }
     @inlinable var isInPass: Bool { passDepth > 0 }
@@ -34,8 +36,8 @@ struct SlotLedger {
 
     /// Checks the ledger against a count of holes made by walking the slots.
     func check(slots actualSlots: Int, holes actualHoles: Int, _ owner: StaticString) {
-        precondition(actualSlots == slots, "\(owner): slot count out of sync")
-        precondition(actualHoles == holes, "\(owner): hole count out of sync")
+        precondition(actualSlots == Int(slots), "\(owner): slot count out of sync")
+        precondition(actualHoles == Int(holes), "\(owner): hole count out of sync")
         precondition(holes <= slots && passDepth >= 0, "\(owner): ledger out of range")
     }
 }
