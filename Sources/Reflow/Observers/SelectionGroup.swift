@@ -96,9 +96,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
         Subscription(target: join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange))
     }
 
-    /// Adds a member, delivers `initial` to it, and returns the member: its
-    /// `endSubscription()` takes it out (a connection keeps it, to tell the group what it
-    /// last delivered, and ends it when the connection goes, with no `Subscription`).
+    /// Adds a member, delivers `initial` to it, and returns the member, whose
+    /// `endSubscription()` takes it out.
     func join(_ select: @escaping (State) -> Value, initial: Value, isDuplicate: ((Value, Value) -> Bool)?,
               onChange: @escaping (Value) -> Void) -> SelectionMember<State, Value> {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
@@ -223,13 +222,5 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         guard isActive else { return }
         isActive = false
         group.cancel(at: index)
-    }
-
-    /// Records `value` as what this member last delivered, when it was delivered outside
-    /// the group's pass (a connection catching up on `connect()`): the next pass compares
-    /// with it.
-    func noteDelivered(_ value: Value) {
-        guard isActive else { return }
-        group.lastValues[index] = value
     }
 }
