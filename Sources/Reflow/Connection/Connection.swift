@@ -179,8 +179,8 @@ public final class Connection<State, Props, Actions> {
         self.member = nil
     }
 
-    /// A connection that follows `store` as a member of one of its selection groups; the
-    /// caller joins the group (``joinGroup(_:as:)``).
+    /// A connection that follows `store` as a member of one of its groups; the caller
+    /// joins the group.
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
@@ -196,12 +196,6 @@ public final class Connection<State, Props, Actions> {
     @usableFromInline
     func keep(_ subscription: Subscription) {
         subscription.store(in: bag)
-    }
-
-    /// Makes this connection a member of `group`.
-    @usableFromInline
-    func joinGroup(_ group: ConnectionGroup<State, Props>, as member: GroupedConnectionMember<State, Props>) where Props: Equatable {
-        group.join(member)
     }
 
     deinit {
@@ -283,11 +277,11 @@ extension Connection where Props: Equatable {
             })
             return
         }
-        // A member of the store's group of `Props` selections: the pass that maps and
-        // compares is specialized here, in the caller's module (S7, S9).
+        // A member of the store's group of connections with these props: the pass that
+        // maps and compares is specialized here, in the caller's module (S5, S7, S9).
         let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
         let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
-        joinGroup(group, as: member)
+        group.join(member)
     }
 }

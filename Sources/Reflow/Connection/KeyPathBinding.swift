@@ -18,7 +18,8 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
     @usableFromInline let sink: (Value) -> Void
     // Unchecked: main actor only; the step finishes writing it before calling the sink,
     // which may set the props again (a re-entrant send is queued by the table, and the
-    // next step reads the value written here: ConnectionReentrancyTests).
+    // next step reads the value written here: ConnectionReentrancyTests). The checks cost
+    // a tenth of S7 with all readers (23.5 against 21.3 µs).
     @exclusivity(unchecked) @usableFromInline var last: Value
 
     @usableFromInline

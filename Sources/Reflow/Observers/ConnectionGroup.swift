@@ -86,6 +86,7 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     }
 
     /// Adds `member` at the end of the order.
+    @usableFromInline
     func join(_ member: GroupedConnectionMember<State, Props>) {
         precondition(!ledger.isInPass, "ConnectionGroup: joined during its own pass")
         member.index = members.count
