@@ -19,10 +19,11 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     @usableFromInline typealias Pass = (ConnectionGroup, State) -> Void
 
     let pass: Pass
-    // Main actor only; no access spans a call to a member's mapping or bindings (the
-    // pass reads one slot at a time).
-    @exclusivity(unchecked) @usableFromInline var members: ContiguousArray<Unmanaged<GroupedConnectionMember<State, Props>>?> = []
-    @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
+    // Main actor only; the pass reads one slot at a time, so a member may leave during
+    // its own delivery. Exclusivity stays checked here: unchecking it measured no gain
+    // (S7 2.50–2.58 µs and all readers 21.6–21.9 µs either way).
+    @usableFromInline var members: ContiguousArray<Unmanaged<GroupedConnectionMember<State, Props>>?> = []
+    @usableFromInline var ledger = SlotLedger()
     private var retired: [GroupedConnectionMember<State, Props>] = []
 
     @usableFromInline
