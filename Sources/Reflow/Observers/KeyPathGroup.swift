@@ -30,6 +30,9 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Bool> = []
     /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
     @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
+    /// Each selector's key path as an ``ArrayElementPath``, when it is one: read with a
+    /// load and a subscript rather than projected (S7 with `slice: \.fields[i]`).
+    @exclusivity(unchecked) @usableFromInline var elementPaths: ContiguousArray<ArrayElementPath?> = []
     private var memberCounts: [Int] = []
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
@@ -51,6 +54,12 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     static func sharingProjections(_ group: KeyPathGroup, _ state: State) {
         group.refresh(from: state)
+        // Read from local copies, not through the group per member: a class's array
+        // property is retained and released on each read (S7 with `slice:`). Members may
+        // leave during the pass (their selector's entries may be cleared), but none can
+        // join, so no selector is reused and the copies stay right for every live member.
+        let lastValues = group.lastValues
+        let changed = group.changed
         group.members.forEachActive(upTo: group.members.observers.count) { observer in
             // Invariant: a group's member table holds only its members (`subscribe` is the
             // only insert); checked in debug builds.
@@ -59,9 +68,9 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             let selector = member.selector
             // Invariant: a member's selector stays live while the member is (a selector is
             // freed with its last member), so its last value is set.
-            let current = group.lastValues[selector].unsafelyUnwrapped
+            let current = lastValues[selector].unsafelyUnwrapped
             if member.isInSync {
-                if !group.changed[selector] { return }
+                if !changed[selector] { return }
             } else {
                 member.isInSync = true
                 if current == member.lastValue { return }
@@ -80,22 +89,30 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     func refresh(from state: State) {
         let touched = writes.footprint
         for index in keyPaths.indices {
-            guard let keyPath = keyPaths[index] else { continue }
+            // A freed selector's entry may be skipped or not: no member reads it.
             if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {
                 changed[index] = false
                 continue
             }
-            let value = state[keyPath: keyPath]
-            // Invariant: a live selector (non-nil key path) has a last value.
+            let value: Value
+            // The element path first: it is cleared with its selector, and reading it
+            // does not retain the key path (S7 with `slice:`).
+            if let path = elementPaths[index] {
+                value = path.read(state)
+            } else {
+                guard let keyPath = keyPaths[index] else { continue }
+                value = state[keyPath: keyPath]
+            }
+            // Invariant: a live selector (non-nil key path or element path) has a last value.
             changed[index] = value != lastValues[index].unsafelyUnwrapped
             lastValues[index] = value
         }
     }
 
-    /// Adds a member for `keyPath` whose current value is `initial`, then delivers that
-    /// value to it.
+    /// Adds a member for `keyPath` whose current value is `initial`, the value in `state`,
+    /// then delivers that value to it.
     @usableFromInline
-    func subscribe(_ keyPath: KeyPath<State, Value>, initial: Value,
+    func subscribe(_ keyPath: KeyPath<State, Value>, initial: Value, in state: State,
                    onChange: @escaping (Value) -> Void) -> Subscription {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
@@ -104,7 +121,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             selector = existing
             isInSync = lastValues[existing] == initial
         } else {
-            selector = newSelector(for: keyPath, value: initial)
+            selector = newSelector(for: keyPath, value: initial, in: state)
             isInSync = true
         }
         memberCounts[selector] += 1
@@ -116,25 +133,39 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         return subscription
     }
 
-    private func newSelector(for keyPath: KeyPath<State, Value>, value: Value) -> Int {
+    private func newSelector(for keyPath: KeyPath<State, Value>, value: Value, in state: State) -> Int {
+        let elementPath = ArrayElementPath.recognize(keyPath, in: state)
+        // An array element depends on the array's bytes: a reducer scoped elsewhere
+        // cannot change it.
+        let bytes = Footprint.bytes(of: keyPath)
+            ?? elementPath.map { $0.arrayOffset..<($0.arrayOffset + MemoryLayout<[Value]>.size) }
         let index: Int
         if let free = freeSelectors.popLast() {
             index = free
             keyPaths[index] = keyPath
             lastValues[index] = value
-            selectorBytes[index] = Footprint.bytes(of: keyPath)
+            selectorBytes[index] = bytes
+            elementPaths[index] = elementPath
             changed[index] = false
             memberCounts[index] = 0
         } else {
             index = keyPaths.count
             keyPaths.append(keyPath)
             lastValues.append(value)
-            selectorBytes.append(Footprint.bytes(of: keyPath))
+            selectorBytes.append(bytes)
+            elementPaths.append(elementPath)
             changed.append(false)
             memberCounts.append(0)
         }
         selectorByKeyPath[keyPath] = index
         return index
+    }
+
+    /// Whether `keyPath`'s selector can be skipped by footprint: it is a stored path or an
+    /// element of a stored array.
+    func tracksFootprint(of keyPath: KeyPath<State, Value>) -> Bool {
+        guard let selector = selectorByKeyPath[keyPath] else { return false }
+        return selectorBytes[selector] != nil
     }
 
     /// A member left: its selector is freed with its last member, an empty group leaves
@@ -145,6 +176,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             selectorByKeyPath[keyPath] = nil
             keyPaths[selector] = nil
             lastValues[selector] = nil
+            elementPaths[selector] = nil
             freeSelectors.append(selector)
         }
         checkInvariants()
@@ -157,7 +189,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         #if REFLOW_INTERNAL_CHECKS
         guard keyPaths.count <= 2_048 else { return }
         precondition(lastValues.count == keyPaths.count && changed.count == keyPaths.count
-                     && selectorBytes.count == keyPaths.count && memberCounts.count == keyPaths.count,
+                     && selectorBytes.count == keyPaths.count && elementPaths.count == keyPaths.count
+                     && memberCounts.count == keyPaths.count,
                      "KeyPathGroup: selector arrays out of step")
         var counted = Array(repeating: 0, count: keyPaths.count)
         for case let member as KeyPathMember<State, Value> in members.live { counted[member.selector] += 1 }

@@ -107,13 +107,15 @@ extension Store {
         return group
     }
 
-    /// Adds a key-path subscription to `group`; a stored path turns on footprint tracking,
+    /// Adds a key-path subscription to `group`; a stored path (or an element of a stored
+    /// array) turns on footprint tracking,
     /// which lets later notifications skip it when no reducer could write it.
     @usableFromInline
     func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, in group: KeyPathGroup<State, Value>,
                                      initial: Value, onChange: @escaping (Value) -> Void) -> Subscription {
-        if Footprint.bytes(of: keyPath) != nil { trackFootprints() }
-        return group.subscribe(keyPath, initial: initial, onChange: onChange)
+        let subscription = group.subscribe(keyPath, initial: initial, in: state, onChange: onChange)
+        if group.tracksFootprint(of: keyPath) { trackFootprints() }
+        return subscription
     }
 
     /// The newest group if it selects `Value` the same way and no pass is running, else a

@@ -25,6 +25,29 @@ import Reflow
         _ = subscriptions
     }
 
+    /// A subscription to an element of a stored array (`\.list[1]`) is read through the
+    /// array's bytes: skipped by actions scoped elsewhere, delivered when its element changes.
+    @Test func subscriptionsToArrayElements_areSkippedByOtherSlices_andFollowTheirElement() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var seen: [[String]] = [[], [], []]
+        let subscriptions = (0..<3).map { index in store.subscribe(\.list[index]) { seen[index].append($0.name) } }
+        let connection = Connection(store: store, slice: \.list[2], mapSliceToProps: { $0.name },
+                                    mapDispatchToActions: { _ in () })
+        var connected: [String] = []
+        connection.bind(\.self) { connected.append($0) }
+        connection.connect()
+        Watched.comparisons = 0
+        store.dispatch(BumpCount())  // scoped to \.settings: \.list cannot change
+        #expect(Watched.comparisons == 0)
+        store.dispatch(SetListItem(index: 2, name: "z"))  // scoped to \.list
+        store.dispatch(SetListItem(index: 0, name: "y"))
+        store.dispatch(SetListItem(index: 0, name: "y"))  // unchanged: not delivered
+        #expect(seen == [["l0", "y"], ["l1"], ["l2", "z"]])
+        #expect(connected == ["l2", "z"])
+        #expect(connection.props == "z")
+        _ = subscriptions
+    }
+
     @Test func actionOfAnUnscopedReducer_readsEverySubscription() {
         let store = Store(reducer: featureReducer, state: FeatureState())
         var watched: [Watched] = []
@@ -118,6 +141,7 @@ private struct Settings {
 private struct FeatureState {
     var watched = Watched(name: "a")
     var settings = Settings()
+    var list = (0..<3).map { Watched(name: "l\($0)") }
 }
 
 private struct HostState {
@@ -129,6 +153,7 @@ private struct BumpCount: Action {}
 private struct Toggle: Action {}
 private struct SetWatched: Action { var name: String }
 private struct RenameEverywhere: Action { var name: String }
+private struct SetListItem: Action { var index: Int; var name: String }
 
 private let settingsReducer = Reducer<Settings>.combine(
     .on(BumpCount.self) { settings, _ in settings.count += 1 },
@@ -138,5 +163,6 @@ private let settingsReducer = Reducer<Settings>.combine(
 private let featureReducer = Reducer<FeatureState>.combine(
     settingsReducer.scope(\FeatureState.settings),
     Reducer<Watched>.on(SetWatched.self) { watched, action in watched.name = action.name }.scope(\FeatureState.watched),
-    Reducer<FeatureState>.on(RenameEverywhere.self) { state, action in state.watched.name = action.name }
+    Reducer<FeatureState>.on(RenameEverywhere.self) { state, action in state.watched.name = action.name },
+    Reducer<[Watched]>.on(SetListItem.self) { list, action in list[action.index].name = action.name }.scope(\FeatureState.list)
 )
