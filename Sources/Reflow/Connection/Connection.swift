@@ -76,8 +76,9 @@ public final class Connection<State, Props, Actions> {
     /// `mapSliceToProps` runs only when that slice changed.
     ///
     /// ReRxSwift recomputes props on every state change; declaring the slice avoids it.
-    /// When the slice is a stored property and an action is handled only by reducers
-    /// scoped elsewhere (``Reducer/scope(_:)``), the slice is not even read.
+    /// When the slice is a stored property, or an element of a stored array
+    /// (`\.rows[3]`), and an action is handled only by reducers scoped elsewhere
+    /// (``Reducer/scope(_:)``), the slice is not even read.
     ///
     /// ```swift
     /// Connection(store: store, slice: \.profile,

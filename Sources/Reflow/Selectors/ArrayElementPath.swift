@@ -4,7 +4,7 @@
 /// The standard library projects such a path by walking its components at run time:
 /// about 120 ns, most of it generic-metadata lookups and retains, for what is a load and
 /// a bounds-checked index (benchmark S7 with `slice:`, where 100 such paths are projected
-/// per dispatch). A key path's components are not public, so ``recognize(_:in:)`` reads
+/// per dispatch). A key path's components are not public, so `recognize(_:in:)` reads
 /// them from the key path object, in the layout the Swift ABI documents for key paths,
 /// and trusts what it read only after checking it against key paths it builds itself:
 ///

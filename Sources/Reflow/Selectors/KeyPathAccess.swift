@@ -5,7 +5,8 @@
 /// about 30 ns for a one-component path, more than the rest of a binding's delivery
 /// (benchmark S7, all readers). A stored path kept inline in a struct has a fixed
 /// `MemoryLayout.offset(of:)`, and reading the value there is one load. The unsafe
-/// accesses of the package's hot paths live here, and only here, each beside its invariant.
+/// accesses of the package's hot paths live here and in `ArrayElementPath`, each beside
+/// its invariant.
 @usableFromInline
 enum KeyPathAccess {
     /// A function that reads `keyPath`'s value from a root.
@@ -22,12 +23,6 @@ enum KeyPathAccess {
         return { root in withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) } }
     }
 
-    /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.
-    ///
-    /// A hosted reactor's mutation goes through this into its slice (benchmark R1h).
-    ///
-    /// - Complexity: O(1) plus `update` for an inline stored path; otherwise the cost of
-    ///   the key path's projection, twice.
     /// Reads `keyPath` of `root`: at `offset` when it is not `nil` (which it may be only
     /// when it is `MemoryLayout<Root>.offset(of: keyPath)`), through the key path otherwise.
     /// For a reader kept in an object's fields rather than in a closure (a binding).
@@ -40,6 +35,12 @@ enum KeyPathAccess {
         return root[keyPath: keyPath]
     }
 
+    /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.
+    ///
+    /// A hosted reactor's mutation goes through this into its slice (benchmark R1h).
+    ///
+    /// - Complexity: O(1) plus `update` for an inline stored path; otherwise the cost of
+    ///   the key path's projection, twice.
     @inlinable
     static func updater<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> (inout Root, (Value) -> Value) -> Void {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {
