@@ -6,7 +6,13 @@ import Reflow
 struct ModelState: Equatable {
     var a = 0
     var b = 0
-    var c = 0
+    /// `c` is an element of a stored array, so that `subscribe(\.cells[1])` exercises
+    /// array-element key paths (read as elements, skipped by the footprints of `a` and `b`).
+    var cells = [7, 0, 7]
+    var c: Int {
+        get { cells[1] }
+        set { cells[1] = newValue }
+    }
 }
 
 enum ModelAction: Equatable, CustomStringConvertible {
@@ -46,7 +52,7 @@ enum ModelField: CaseIterable, CustomStringConvertible {
         switch self {
         case .a: \.a
         case .b: \.b
-        case .c: \.c
+        case .c: \.cells[1]
         }
     }
 
