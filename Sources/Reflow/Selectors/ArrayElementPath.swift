@@ -44,7 +44,7 @@ struct ArrayElementPath: Equatable, Sendable {
         // stays so for as long as the root does. Checked against the key path's own
         // projection by `ArrayElementPathTests`, over random roots and indices.
         withUnsafeBytes(of: root) { bytes in
-            bytes.baseAddress.unsafelyUnwrapped.advanced(by: arrayOffset)
+            bytes.baseAddress!.advanced(by: arrayOffset)
                 .assumingMemoryBound(to: [Element].self).pointee[index]
         }
     }
