@@ -12,8 +12,9 @@
 ///   must parse as one subscript component differing only in the index argument; this
 ///   locates the index and rejects a runtime whose layout is not the one parsed here;
 /// - the path must be stored struct properties whose last value type is exactly
-///   `[Element]`'s metadata, then that same subscript (identifier, getter and setter
-///   equal to the reference's), and nothing after it;
+///   `[Element]`'s metadata, then that same subscript (header but for writability,
+///   identifier, getter and the argument words before the index equal to the
+///   reference's), and nothing after it;
 /// - reading both ways from the root at hand must agree.
 ///
 /// Anything else (a class on the way, an optional chain, a dictionary, a computed
@@ -87,7 +88,7 @@ private struct KeyPathBytes {
 
     private static let bufferStart = 3 * MemoryLayout<UInt>.size
     private static let sizeMask: UInt32 = 0x00FF_FFFF
-    /// A key path longer than this is not worth reading (and not one this parser made).
+    /// A buffer claiming more than this is not one of the short paths parsed here.
     private static let largestBuffer = 1_024
 
     init(_ keyPath: AnyKeyPath) {
@@ -95,6 +96,12 @@ private struct KeyPathBytes {
         var headers: [UInt32] = []
         var size = 0
         withExtendedLifetime(keyPath) {
+            // Safe as long as the object is laid out as the ABI documents, which Swift has
+            // kept since 5.0: the buffer header is at `bufferStart` and the buffer holds
+            // `size` bytes after it. The object is kept alive for the reads, which stay
+            // within its buffer and within `largestBuffer`. Whatever is read is only
+            // trusted after `SubscriptLayout.calibrated()` and the checks of
+            // `ArrayElementPath.recognize` (ArrayElementPathTests, the store model test).
             let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
             let header = object.load(fromByteOffset: Self.bufferStart, as: UInt32.self)
             size = Int(header & Self.sizeMask)
@@ -113,13 +120,13 @@ private struct KeyPathBytes {
     private static let inlineOffsetMask: UInt32 = 0x007F_FFFF
     private static let largestInlineOffset: UInt32 = 0x007F_FFFC
     private static let settableFlag: UInt32 = 0x0040_0000
-    /// Set on a settable component; a path through a `let` array is read-only, but the
-    /// subscript (identifier, getter) is the same.
+    /// The settable and mutating flags: a path through a `let` array is read-only, but
+    /// the subscript (identifier, getter) is the same.
     static let writabilityFlags: UInt32 = 0x00C0_0000
     private static let hasArgumentsFlag: UInt32 = 0x0008_0000
 
-    /// The computed component at byte `start`, if it is one with arguments:
-    /// its header and, by word, identifier, getter, setter and arguments.
+    /// The computed component at byte `start`, if it is one with arguments: its header,
+    /// identifier, getter and argument words (a setter, if any, is skipped).
     fileprivate func computedComponent(at start: Int) -> ComputedComponent? {
         guard start % 8 == 0, start + 8 <= size else { return nil }
         let header = headers[start / 4]
