@@ -22,6 +22,18 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Visits the members with the new state.
     @usableFromInline typealias Pass = (SelectionGroup, State) -> Void
 
+    /// A member's `onChange`, wrapped so that the array keeps it in the form a generic
+    /// parameter has: an array of bare `(Value) -> Void` would store it with its `Void`
+    /// result returned indirectly, one more reabstraction thunk per call (benchmark S2).
+    @usableFromInline struct OnChange {
+        @usableFromInline let call: (Value) -> Void
+    }
+
+    /// A member's `isDuplicate`, wrapped for the same reason as ``OnChange``.
+    @usableFromInline struct IsDuplicate {
+        @usableFromInline let call: (Value, Value) -> Bool
+    }
+
     let pass: Pass
     /// Whether members compare with their own `isDuplicate` rather than `==`.
     @usableFromInline let usesCustomEquality: Bool
@@ -30,9 +42,9 @@ final class SelectionGroup<State, Value>: Observer<State> {
     // call to a selector or an `onChange` (the pass reads `selects` from a snapshot).
     @exclusivity(unchecked) @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
     @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
-    @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<(Value) -> Void> = []
+    @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
-    @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<(Value, Value) -> Bool> = []
+    @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
     @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
     @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
     /// Members cancelled during a pass, whose closures are released when it ends.
@@ -66,7 +78,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
             // when it is cancelled, which clears `isLive` first).
             if value == group.lastValues[index].unsafelyUnwrapped { continue }
             group.lastValues[index] = value
-            onChanges[index](value)
+            onChanges[index].call(value)
         }
         group.endPass()
     }
@@ -81,9 +93,9 @@ final class SelectionGroup<State, Value>: Observer<State> {
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
             // Invariant: as in `comparingEqual`.
-            if isDuplicates[index](group.lastValues[index].unsafelyUnwrapped, value) { continue }
+            if isDuplicates[index].call(group.lastValues[index].unsafelyUnwrapped, value) { continue }
             group.lastValues[index] = value
-            onChanges[index](value)
+            onChanges[index].call(value)
         }
         group.endPass()
     }
@@ -105,8 +117,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let member = SelectionMember(group: self, index: selects.count)
         selects.append(select)
         lastValues.append(initial)
-        onChanges.append(onChange)
-        if let isDuplicate { isDuplicates.append(isDuplicate) }
+        onChanges.append(OnChange(call: onChange))
+        if let isDuplicate { isDuplicates.append(IsDuplicate(call: isDuplicate)) }
         isLive.append(true)
         members.append(.passUnretained(member))
         ledger.didAppend()
@@ -152,8 +164,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
     private func release(_ index: Int) {
         selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
         lastValues[index] = nil
-        onChanges[index] = { _ in }
-        if usesCustomEquality { isDuplicates[index] = { _, _ in true } }
+        onChanges[index] = OnChange { _ in }
+        if usesCustomEquality { isDuplicates[index] = IsDuplicate { _, _ in true } }
     }
 
     private func compactIfWorthIt() {
