@@ -8,7 +8,9 @@
 /// compares inline. The group keeps its members as parallel arrays (selectors, last
 /// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
 /// indirect call per member whose value did not change, with no retain/release (benchmark
-/// S3). Only the newest group of a table can be joined, and only outside a pass, so
+/// S3). The last values are ``ValueSlots``, written without a copy-on-write check, and
+/// the closures sit in the arrays in the form a generic parameter has, so each member
+/// costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest group of a table can be joined, and only outside a pass, so
 /// notification stays in subscription order and a member added during a pass is not
 /// visited by it.
 ///
@@ -41,7 +43,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
     // One entry per member, in subscription order. Main actor only; no access spans a
     // call to a selector or an `onChange` (the pass reads `selects` from a snapshot).
     @exclusivity(unchecked) @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
-    @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
+    /// Written through its base pointer during a pass: see ``ValueSlots``.
+    @usableFromInline let lastValues = ValueSlots<Value?>()
     @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
     @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
@@ -72,14 +75,20 @@ final class SelectionGroup<State, Value>: Observer<State> {
         // Snapshots: closures called from a local array need no retain/release.
         let selects = group.selects
         let onChanges = group.onChanges
+        // Invariant: `lastValues` has a slot per member and does not move during a pass
+        // (no member joins during a pass, and compaction waits for the outermost pass to
+        // end), so `last` stays valid through every `onChange`, including re-entrant
+        // dispatches, whose nested passes write the same slots.
+        let last = group.lastValues.base
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
             // Invariant: a live member has a last value (set on subscribe, cleared only
             // when it is cancelled, which clears `isLive` first).
-            if value == group.lastValues[index].unsafelyUnwrapped { continue }
-            group.lastValues[index] = value
+            if value == last[index].unsafelyUnwrapped { continue }
+            last[index] = value
             onChanges[index].call(value)
         }
+        assert(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
         group.endPass()
     }
 
@@ -90,13 +99,16 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let selects = group.selects
         let onChanges = group.onChanges
         let isDuplicates = group.isDuplicates
+        // Invariant: as in `comparingEqual`.
+        let last = group.lastValues.base
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
             // Invariant: as in `comparingEqual`.
-            if isDuplicates[index].call(group.lastValues[index].unsafelyUnwrapped, value) { continue }
-            group.lastValues[index] = value
+            if isDuplicates[index].call(last[index].unsafelyUnwrapped, value) { continue }
+            last[index] = value
             onChanges[index].call(value)
         }
+        assert(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
         group.endPass()
     }
 
@@ -183,7 +195,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         }
         let end = selects.count
         selects.removeSubrange(kept..<end)
-        lastValues.removeSubrange(kept..<end)
+        lastValues.removeLast(from: kept)
         onChanges.removeSubrange(kept..<end)
         if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
         members.removeSubrange(kept..<end)

@@ -59,4 +59,32 @@ import Testing
         store.dispatch(SetA(value: 1))
         #expect(seen == Array(stride(from: 0, to: 60, by: 3)))
     }
+
+    /// A member that cancels others and dispatches from its `onChange`: the cancelled ones
+    /// are skipped by the pass in progress and released when it ends, and the dispatch runs
+    /// after the pass (in debug builds the pass also asserts that the last values it
+    /// writes through their base did not move).
+    @Test func selectionGroup_cancelsAndDispatchFromAPass_deliverEachValueOnceInOrder() throws {
+        let store = Store(reducer: reducer, state: State())
+        var seen: [String] = []
+        var subscriptions: [Subscription] = []
+        for index in 0..<40 {
+            subscriptions.append(store.subscribe({ $0.a }) { a in
+                seen.append("\(index):\(a)")
+                if index == 0 && a == 1 {
+                    for victim in 1..<40 where victim % 4 != 0 { subscriptions[victim].cancel() }
+                    store.dispatch(SetA(value: 2))
+                }
+            })
+        }
+        let group = try #require(store.observers.newest as? SelectionGroup<State, Int>)
+        seen = []
+        store.dispatch(SetA(value: 1))
+        let kept = Array(stride(from: 0, to: 40, by: 4))
+        #expect(seen == ["0:1"] + kept.dropFirst().map { "\($0):1" } + kept.map { "\($0):2" })
+        #expect(group.selects.count == kept.count)  // squeezed once the pass ended
+        seen = []
+        store.dispatch(SetA(value: 3))
+        #expect(seen == kept.map { "\($0):3" })
+    }
 }

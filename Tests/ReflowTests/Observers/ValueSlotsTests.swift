@@ -1,0 +1,81 @@
+import Testing
+@testable import Reflow
+
+/// `ValueSlots`, the selection group's last values, written through a raw pointer: it must
+/// behave as an `Array` of its values, keep its base while it neither grows nor shrinks,
+/// and release every value it drops.
+@Suite struct ValueSlotsTests {
+    /// Counts live instances, to catch a value leaked or released twice.
+    private final class Tracked {
+        nonisolated(unsafe) static var live = 0
+        let value: Int
+        init(_ value: Int) { self.value = value; Tracked.live += 1 }
+        deinit { Tracked.live -= 1 }
+    }
+
+    @Test func randomOperations_matchAnArray() {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 200))) {
+            var random = SeededRandom(seed: seed)
+            let slots = ValueSlots<Int?>()
+            var model: [Int?] = []
+            for _ in 0..<Int.random(in: 1..<80, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<5:
+                    let value: Int? = random.chance(20) ? nil : Int.random(in: 0..<1_000, using: &random)
+                    slots.append(value)
+                    model.append(value)
+                case 5..<8 where !model.isEmpty:
+                    let index = Int.random(in: 0..<model.count, using: &random)
+                    let value = Int.random(in: 0..<1_000, using: &random)
+                    if random.chance(50) { slots[index] = value } else { slots.base[index] = value }
+                    model[index] = value
+                default:
+                    let kept = Int.random(in: 0...model.count, using: &random)
+                    slots.removeLast(from: kept)
+                    model.removeSubrange(kept...)
+                }
+                #expect(slots.count == model.count, "seed \(seed)")
+                #expect((0..<slots.count).map { slots[$0] } == model, "seed \(seed)")
+            }
+        }
+    }
+
+    @Test func base_staysPutUntilTheSlotsGrow() {
+        let slots = ValueSlots<Int>()
+        slots.append(1)
+        let base = slots.base
+        base[0] = 7  // a write through the base is the slot
+        #expect(slots[0] == 7)
+        slots.removeLast(from: 1)  // shrinking nothing keeps the base
+        #expect(slots.base == base)
+        for value in 2...64 { slots.append(value) }  // growing moves it, values kept
+        #expect(slots.base != base)
+        #expect((0..<slots.count).map { slots[$0] } == [7] + Array(2...64))
+    }
+
+    @Test @MainActor func everyValue_isReleased_whenOverwrittenDroppedOrFreed() {
+        let before = Tracked.live
+        do {
+            let slots = ValueSlots<Tracked?>()
+            for value in 0..<40 { slots.append(Tracked(value)) }  // grows several times
+            #expect(Tracked.live == before + 40)
+            slots[3] = nil
+            slots.base[4] = Tracked(99)
+            #expect(Tracked.live == before + 39)
+            slots.removeLast(from: 30)
+            #expect(Tracked.live == before + 29)
+            #expect(slots[4]?.value == 99 && slots[29]?.value == 29)
+        }
+        #expect(Tracked.live == before)
+    }
+
+    @Test func anIndexOutsideTheSlots_stopsWithItsRange() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let slots = ValueSlots<Int>()
+            slots.append(1)
+            _ = slots[1]
+        }.map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("index 1 is outside 0..<1"))
+        }
+    }
+}
