@@ -26,8 +26,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     // Indexed by selector number. Read and written only on the main actor by the pass and
     // by joining members; no access spans a subscriber's call.
     @exclusivity(unchecked) @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
-    @exclusivity(unchecked) @usableFromInline var lastValues: ContiguousArray<Value?> = []
-    @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Bool> = []
+    // Written through their base pointers by the pass: see ``ValueSlots``. They grow only
+    // when a selector is added, which happens only outside a pass.
+    @usableFromInline let lastValues = ValueSlots<Value?>()
+    @usableFromInline let changed = ValueSlots<Bool>()
     /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
     @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
     /// Each selector's key path as an `ArrayElementPath`, when it is one: read with a
@@ -55,12 +57,13 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     static func sharingProjections(_ group: KeyPathGroup, _ state: State) {
         group.refresh(from: state)
-        // Read from local copies, not through the group per member: a class's array
-        // property is retained and released on each read (S7 with `slice:`). Members may
-        // leave during the pass (their selector's entries may be cleared), but none can
-        // join, so no selector is reused and the copies stay right for every live member.
-        let lastValues = group.lastValues
-        let changed = group.changed
+        // Read through the slots' base pointers, not through the group per member (a
+        // class's array property is retained and released on each read: S7 with `slice:`).
+        // Invariant: members may leave during the pass (their selector's entries may be
+        // cleared), but none can join, so no selector is added or reused and the slots
+        // neither move nor change meaning for any live member.
+        let lastValues = group.lastValues.base
+        let changed = group.changed.base
         group.members.forEachActive(upTo: group.members.observers.count) { observer in
             // Invariant: a group's member table holds only its members (`subscribe` is the
             // only insert); checked in debug builds.
@@ -80,6 +83,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             member.lastValue = current
             member.onChange(current)
         }
+        assert(group.lastValues.base == lastValues && group.changed.base == changed,
+               "KeyPathGroup: selector slots moved during a pass")
     }
 
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each
@@ -90,6 +95,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     func refresh(from state: State) {
         let touched = writes.footprint
+        // Invariant: one slot per selector, and no selector is added during a pass (see
+        // `sharingProjections`), so the bases stay valid for the loop.
+        let lastValues = self.lastValues.base
+        let changed = self.changed.base
         for index in keyPaths.indices {
             // A freed selector's entry may be skipped or not: no member reads it.
             if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {

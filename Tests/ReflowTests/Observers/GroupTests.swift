@@ -87,4 +87,31 @@ import Testing
         store.dispatch(SetA(value: 3))
         #expect(seen == kept.map { "\($0):3" })
     }
+
+    /// A key-path member that cancels the only member of another key path (freeing its
+    /// selector) and subscribes again during the pass: the new subscription goes to a new
+    /// group, the freed selector is not reused meanwhile, and the next dispatch reaches
+    /// each live subscription once.
+    @Test func keyPathGroup_cancelAndSubscribeFromAPass_keepSelectorsApart() throws {
+        let store = Store(reducer: reducer, state: State())
+        var seen: [String] = []
+        var onB: Subscription?
+        var late: Subscription?
+        let onA = store.subscribe(\.a) { a in
+            seen.append("a:\(a)")
+            if a == 1 {
+                onB?.cancel()
+                late = store.subscribe(\.b) { seen.append("late b:\($0)") }
+            }
+        }
+        onB = store.subscribe(\.b) { seen.append("b:\($0)") }
+        let group = try #require(store.observers.newest as? KeyPathGroup<State, Int>)
+        #expect(group.keyPaths.compactMap { $0 }.count == 2)
+        store.dispatch(SetA(value: 1))
+        #expect(store.observers.liveCount == 2)  // the late one is in a group of its own
+        #expect(group.keyPaths.compactMap { $0 } == [\State.a])  // \.b's selector freed
+        store.dispatch(SetA(value: 2))
+        #expect(seen == ["a:0", "b:0", "a:1", "late b:0", "a:2"])
+        _ = (onA, late)
+    }
 }
