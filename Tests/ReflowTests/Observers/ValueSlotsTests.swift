@@ -5,12 +5,20 @@ import Testing
 /// behave as an `Array` of its values, keep its base while it neither grows nor shrinks,
 /// and release every value it drops.
 @Suite struct ValueSlotsTests {
-    /// Counts live instances, to catch a value leaked or released twice.
+    /// How many `Tracked` values are alive, to catch one leaked or released twice.
+    private final class LiveCount {
+        var value = 0
+    }
+
     private final class Tracked {
-        nonisolated(unsafe) static var live = 0
         let value: Int
-        init(_ value: Int) { self.value = value; Tracked.live += 1 }
-        deinit { Tracked.live -= 1 }
+        let live: LiveCount
+        init(_ value: Int, _ live: LiveCount) {
+            self.value = value
+            self.live = live
+            live.value += 1
+        }
+        deinit { live.value -= 1 }
     }
 
     @Test func randomOperations_matchAnArray() {
@@ -53,20 +61,20 @@ import Testing
         #expect((0..<slots.count).map { slots[$0] } == [7] + Array(2...64))
     }
 
-    @Test @MainActor func everyValue_isReleased_whenOverwrittenDroppedOrFreed() {
-        let before = Tracked.live
+    @Test func everyValue_isReleased_whenOverwrittenDroppedOrFreed() {
+        let live = LiveCount()
         do {
             let slots = ValueSlots<Tracked?>()
-            for value in 0..<40 { slots.append(Tracked(value)) }  // grows several times
-            #expect(Tracked.live == before + 40)
+            for value in 0..<40 { slots.append(Tracked(value, live)) }  // grows several times
+            #expect(live.value == 40)
             slots[3] = nil
-            slots.base[4] = Tracked(99)
-            #expect(Tracked.live == before + 39)
+            slots.base[4] = Tracked(99, live)
+            #expect(live.value == 39)
             slots.removeLast(from: 30)
-            #expect(Tracked.live == before + 29)
+            #expect(live.value == 29)
             #expect(slots[4]?.value == 99 && slots[29]?.value == 29)
         }
-        #expect(Tracked.live == before)
+        #expect(live.value == 0)
     }
 
     @Test func anIndexOutsideTheSlots_stopsWithItsRange() async {
