@@ -10,9 +10,9 @@
 /// indirect call per member whose value did not change, with no retain/release (benchmark
 /// S3). The last values are ``ValueSlots``, written without a copy-on-write check, and
 /// the closures sit in the arrays in the form a generic parameter has, so each member
-/// costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest group of a table can be joined, and only outside a pass, so
-/// notification stays in subscription order and a member added during a pass is not
-/// visited by it.
+/// costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest
+/// group of a table can be joined, and only outside a pass, so notification stays in
+/// subscription order and a member added during a pass is not visited by it.
 ///
 /// ## Cancelling
 /// A cancelled member is marked not live at once (a pass in progress skips it). Its
@@ -77,8 +77,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let onChanges = group.onChanges
         // Invariant: `lastValues` has a slot per member and does not move during a pass
         // (no member joins during a pass, and compaction waits for the outermost pass to
-        // end), so `last` stays valid through every `onChange`, including re-entrant
-        // dispatches, whose nested passes write the same slots.
+        // end), so `last` stays valid through every `onChange`, whatever it does: it may
+        // cancel members, and an action it dispatches runs after the pass.
         let last = group.lastValues.base
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
