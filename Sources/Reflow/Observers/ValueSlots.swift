@@ -16,7 +16,7 @@ final class ValueSlots<Element> {
     /// The first slot; valid for `count` slots until the next `append` or `removeLast`.
     @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
     /// The number of initialized slots.
-    @usableFromInline private(set) var count = 0
+    private(set) var count = 0
     private var capacity: Int
 
     init() {
