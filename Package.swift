@@ -24,6 +24,10 @@ let package = Package(
         // Started and killed by the persistence kill test.
         .executableTarget(name: "PersistenceKillHelper", dependencies: ["Reflow"], path: "Tests/PersistenceKillHelper",
                           swiftSettings: strict),
+        // Built in release mode and started by the misuse-message test: a user's mistake
+        // must print its message in optimized builds too.
+        .executableTarget(name: "MisuseHelper", dependencies: ["Reflow"], path: "Tests/MisuseHelper",
+                          swiftSettings: strict),
         // The examples' logic, their HTTP client against a loopback server, and the apps
         // themselves in a pseudo-terminal (so the test target builds the executables too).
         .testTarget(name: "ExamplesTests",
@@ -32,6 +36,11 @@ let package = Package(
                                    "SimpleTextField", "SteppingUp", "TableAndCollection", "Login",
                                    "Reflow", "ReflowTesting"],
                     swiftSettings: strict),
+        // Code written the ways app developers write it (file-scope closures, static and free
+        // functions, ReRxSwift's and ReactorKit's README code), in each language mode.
+        .testTarget(name: "IdiomTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
+        .testTarget(name: "IdiomTestsSwift5", dependencies: ["Reflow", "ReflowTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         // The examples: a terminal layer they share, then each app's logic (tested) and its main.
         .target(name: "ExampleTerminal", dependencies: ["Reflow"], path: "Examples/Terminal", swiftSettings: strict),

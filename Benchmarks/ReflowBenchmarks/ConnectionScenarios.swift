@@ -164,7 +164,7 @@ extension Harness {
         let subscriptions = measure(operations: count) {
             let store = Store(reducer: wideReducer, state: WideState())
             var firings = 0
-            let all = (0..<screens).map { screen -> Subscription in
+            let all = (0..<screens).map { screen -> SubscriptionHandle in
                 return store.subscribe({ wideScreenProps($0, screen: screen) }) { _ in firings += 1 }
             }
             firings = 0

@@ -7,9 +7,9 @@ extension Harness {
     mutating func s5(_ count: Int) {
         let store = Store(reducer: valuesReducer, state: ValuesState(values: [0]))
         var before = residentBytes()
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionHandle] = []
         subscriptions.reserveCapacity(count)
-        let arrayBytes = count * MemoryLayout<Subscription>.stride
+        let arrayBytes = count * MemoryLayout<SubscriptionHandle>.stride
         for _ in 0..<count { subscriptions.append(store.subscribe(\.values.count) { _ in }) }
         let perSubscription = Double(residentBytes() - before - arrayBytes) / Double(count)
         subscriptions.removeAll()

@@ -55,7 +55,7 @@ extension Harness {
             measure(operations: count) {
                 let store = Store(reducer: reducer, state: FeaturesState())
                 var sink = 0
-                var subscriptions: [Subscription] = []
+                var subscriptions: [SubscriptionHandle] = []
                 for slice in featureSlices {
                     for field in featureFields {
                         for _ in 0..<10 { subscriptions.append(store.subscribe(slice.appending(path: field)) { sink &+= $0 }) }

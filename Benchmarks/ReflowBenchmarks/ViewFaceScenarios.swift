@@ -4,7 +4,7 @@ import Reflow
 /// V1–V3: the view faces. V1 counts Observation invalidations (a count, not a time);
 /// V2 times list diffing against the standard library's `CollectionDifference`; V3 times
 /// 1,000 connections that read a derived value, computed per connection and through one
-/// shared `Selector`.
+/// shared `MemoizedSelector`.
 struct FieldsState: Equatable {
     var fields: [Int]
 }
@@ -93,13 +93,13 @@ extension Harness {
 
     /// V3: S7-all with a derived value: 1,000 connections all read the three largest
     /// fields (a sort of 100 values; each dispatch changes a field, so the input changes);
-    /// derived in each connection's mapping, or through one shared `Selector`.
+    /// derived in each connection's mapping, or through one shared `MemoizedSelector`.
     mutating func v3(_ count: Int, connections: Int = 1_000, fields: Int = 100) {
         let initial = FieldsState(fields: Array(repeating: 0, count: fields))
         func run(shared: Bool) -> Measurement {
             measure(operations: count) {
                 let store = Store(reducer: fieldsReducer, state: initial)
-                let topThree = Selector(Selector(\FieldsState.fields)) { Array($0.sorted(by: >).prefix(3)) }
+                let topThree = MemoizedSelector(MemoizedSelector(\FieldsState.fields)) { Array($0.sorted(by: >).prefix(3)) }
                 var sink = 0
                 let all = (0..<connections).map { _ in
                     let connection = shared
@@ -116,7 +116,7 @@ extension Harness {
         }
         let perConnection = run(shared: false)
         let shared = run(shared: true)
-        record(Row(scenario: "V3 \(connections) connections read the top 3 of \(fields) fields, one shared Selector",
+        record(Row(scenario: "V3 \(connections) connections read the top 3 of \(fields) fields, one shared MemoizedSelector",
                    operations: count, reflow: shared, limit: perConnection,
                    note: "limit column: each connection derives it itself"))
     }

@@ -212,12 +212,12 @@ final class SubscriberReference<S: AnyObject, State> {
 @MainActor @usableFromInline
 struct SubscriberEntry {
     @usableFromInline let token: Int
-    @usableFromInline let subscription: Reflow.Subscription
+    @usableFromInline let subscription: Reflow.SubscriptionHandle
     /// The head of the subscriber's chain of steps; it holds the rest.
     @usableFromInline let original: AnyObject
 
     @usableFromInline
-    init(token: Int, subscription: Reflow.Subscription, original: AnyObject) {
+    init(token: Int, subscription: Reflow.SubscriptionHandle, original: AnyObject) {
         self.token = token
         self.subscription = subscription
         self.original = original

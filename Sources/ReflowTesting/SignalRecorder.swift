@@ -13,7 +13,7 @@ import Reflow
 public final class SignalRecorder<Value> {
     /// Every value received so far, in order.
     public private(set) var values: [Value] = []
-    private var subscription: Subscription?
+    private var subscription: SubscriptionHandle?
 
     /// Starts recording `signal` (a reactor's `state` replays the current state first).
     ///

@@ -109,7 +109,9 @@ public final class TestClock: Clock, Sendable {
     /// - Parameter duration: How far to move; must not be negative.
     @MainActor
     public func advance(by duration: Duration) async {
-        precondition(duration >= .zero, "TestClock.advance(by:) needs a non-negative duration, got \(duration).")
+        guard duration >= .zero else {
+            fatalError("TestClock.advance(by:) needs a non-negative duration, got \(duration).")
+        }
         await settle()
         let target = now.advanced(by: duration)
         while let sleeper = nextSleeper(upTo: target) {

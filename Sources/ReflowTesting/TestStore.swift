@@ -30,6 +30,8 @@ public final class TestStore<State: Equatable> {
     public var timeout: Duration = .seconds(1)
 
     private let recorder: ReceivedActions<State>
+    /// The reactors hosted through ``host(_:at:)-(R,_)``, kept for the test store's life.
+    private var hostedReactors: [AnyObject] = []
     /// The state after the last asserted step.
     private var expectedState: State
 
@@ -95,10 +97,15 @@ public final class TestStore<State: Equatable> {
             recorder.pending.removeAll()
         }
         let before = exhaustivity.isExhaustive ? expectedState : store.state
+        let received = recorder.pending.count
         recorder.isSending = true
         store.dispatch(action)
         recorder.isSending = false
-        check(action: action, before: before, after: store.state, assert: assert, verb: "sending", at: site)
+        // Actions that followed within the dispatch (a hosted reactor's mutations, a
+        // middleware's follow-ups) are asserted with `receive`: the state this send made
+        // is the one the first of them started from.
+        let after = recorder.pending.count > received ? recorder.pending[received].stateBefore : store.state
+        check(action: action, before: before, after: after, assert: assert, verb: "sending", at: site)
         await EffectWork.settle()
     }
 
@@ -139,6 +146,60 @@ public final class TestStore<State: Equatable> {
                                    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(description: "an action of type \(A.self)", timeout: timeout, matches: { $0 is A }, assert: assert, at: site)
+    }
+
+    /// Waits for a mutation of a reactor of type `R` hosted on this store, checks it equals
+    /// `mutation`, and checks the state change it made against `assert`.
+    ///
+    /// ```swift
+    /// store.host(counter, at: \.counter)
+    /// await store.send(ReactorAction<CounterReactor>(.increase))
+    /// await store.receive(.increaseValue, from: CounterReactor.self) { $0.counter.value = 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - mutation: The mutation expected next (the first unasserted action, with
+    ///     exhaustivity on).
+    ///   - reactorType: The reactor's type.
+    ///   - timeout: How long to wait for effects waiting on something outside the test; the
+    ///     store's ``timeout`` by default.
+    ///   - assert: Changes the state before the mutation into the state you expect after it.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
+    public func receive<R: Reactor>(_ mutation: R.Mutation, from reactorType: R.Type, timeout: Duration? = nil,
+                                    assert: ((inout State) -> Void)? = nil,
+                                    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async
+    where R.Mutation: Equatable {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(description: "\(R.self).Mutation.\(mutation)", timeout: timeout,
+                      matches: { ($0 as? ReactorMutation<R>)?.mutation == mutation }, assert: assert, at: site)
+    }
+
+    /// Hosts `reactor` on the underlying store at `slice`, as the store's `host(_:at:)`
+    /// does, and keeps it for the test store's life, so it may be written inline.
+    ///
+    /// Send it actions with `send(ReactorAction<R>(…))`, and assert its mutations with
+    /// ``receive(_:from:timeout:assert:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the test store keeps it.
+    ///   - slice: Where its state lives in the state.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
+        hostedReactors.append(reactor)
+        store.host(reactor, at: slice)
+    }
+
+    /// Hosts `reactor` on the underlying store at an `Equatable` slice; see
+    /// ``host(_:at:)-(R,_)``.
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the test store keeps it.
+    ///   - slice: Where its state lives in the state.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
+        hostedReactors.append(reactor)
+        store.host(reactor, at: slice)
     }
 
     /// Waits for the store's effects to finish, then checks that nothing is left:

@@ -184,3 +184,73 @@ import ReflowTesting
         await store.finish()
     }
 }
+
+// MARK: - Hosted reactors
+
+/// A test store hosts a reactor, sends it actions through the store, and asserts its
+/// mutations by value.
+@MainActor
+@Suite struct TestStoreReactorTests {
+    @Test func hostedReactor_actionSent_mutationsReceivedByValue() async {
+        let store = TestStore(reducer: Reducer<ScreenState> { _, _ in }, state: ScreenState())
+        store.host(StepReactor(), at: \.steps)       // inline: the test store keeps it
+        await store.send(ReactorAction<StepReactor>(.step(by: 2)))
+        await store.receive(.add(2), from: StepReactor.self) { $0.steps.total = 2 }
+        await store.receive(.countStep, from: StepReactor.self) { $0.steps.count = 1 }
+        await store.finish()
+    }
+
+    @Test func receivingAnotherMutationValue_fails_namingBoth() async {
+        let recorded = await failures {
+            let store = TestStore(reducer: Reducer<ScreenState> { _, _ in }, state: ScreenState())
+            store.host(StepReactor(), at: \.steps)
+            await store.send(ReactorAction<StepReactor>(.step(by: 2)))
+            await store.receive(.add(3), from: StepReactor.self) { $0.steps.total = 3 }
+            store.exhaustivity = .off
+        }
+        #expect(recorded.map(\.message).first == "Expected to receive StepReactor.Mutation.add(3), but received StepReactor.Mutation.add(2).")
+    }
+
+    @Test func sendDescribesOnlyWhatTheSentActionChanged() async {
+        // The sent action's reducer and the reactor's mutations are asserted separately.
+        let store = TestStore(reducer: Reducer<ScreenState>.on(ReactorAction<StepReactor>.self) { state, _ in
+            state.requests += 1
+        }, state: ScreenState())
+        store.host(StepReactor(), at: \.steps)
+        await store.send(ReactorAction<StepReactor>(.step(by: 1))) { $0.requests = 1 }
+        await store.receive(.add(1), from: StepReactor.self) { $0.steps.total = 1 }
+        await store.receive(.countStep, from: StepReactor.self) { $0.steps.count = 1 }
+        await store.finish()
+    }
+}
+
+private struct ScreenState: Equatable {
+    var steps = StepReactor.State()
+    var requests = 0
+}
+
+private final class StepReactor: Reactor {
+    enum Action: Sendable { case step(by: Int) }
+    enum Mutation: Sendable, Equatable { case add(Int), countStep }
+    struct State: Equatable {
+        var total = 0
+        var count = 0
+    }
+
+    let initialState = State()
+
+    func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .step(let amount): return .concat([.just(.add(amount)), .just(.countStep)])
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .add(let amount): state.total += amount
+        case .countStep: state.count += 1
+        }
+        return state
+    }
+}

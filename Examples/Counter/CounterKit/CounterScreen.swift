@@ -30,7 +30,7 @@ public final class CounterScreen: TerminalProgram {
     /// The logging middleware's last lines.
     public private(set) var log: [String] = []
     private let connection: Connection<CounterApp.State, CounterProps, CounterActions>
-    private var subscriptions: [Subscription] = []
+    private var subscriptions: [SubscriptionHandle] = []
     private let onFinish: @MainActor () async -> Void
     private let effects: @MainActor () async -> Void
 

@@ -9,7 +9,7 @@ public final class SearchScreen: TerminalProgram {
     public private(set) var props: SearchProps
     private let connection: Connection<SearchApp.State, SearchProps, SearchActions>
     private let source: String
-    private var bindings: [Subscription] = []
+    private var bindings: [SubscriptionHandle] = []
     private let onFinish: () -> Void
     private let effects: @MainActor () async -> Void
 

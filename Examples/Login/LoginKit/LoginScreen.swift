@@ -12,7 +12,7 @@ public final class LoginScreen: TerminalProgram {
     public let statusLabel = StandInLabel()
     public let connection: Connection<LoginState, LoginProps, LoginActions>
     private let store: Store<LoginState>
-    private var bindings: [Subscription] = []
+    private var bindings: [SubscriptionHandle] = []
 
     public init(store: Store<LoginState>) {
         self.store = store

@@ -9,7 +9,7 @@ public final class SimpleTextFieldScreen: TerminalProgram {
     public let textField = StandInTextField(placeholder: "type here")
     public let label = StandInLabel()
     public let connection: Connection<TextState, TextProps, TextActions>
-    private var bindings: [Subscription] = []
+    private var bindings: [SubscriptionHandle] = []
 
     public init(store: Store<TextState>) {
         connection = Connection(store: store, mapStateToProps: textProps(from:), mapDispatchToActions: textActions)

@@ -18,7 +18,7 @@ public final class SteppingUpScreen: TerminalProgram {
     /// there, as a field that selects all on focus does.
     private var isEditingField = false
     public let connection: Connection<StepState, StepProps, StepActions>
-    private var bindings: [Subscription] = []
+    private var bindings: [SubscriptionHandle] = []
 
     public init(store: Store<StepState>) {
         connection = Connection(store: store, mapStateToProps: stepProps(from:), mapDispatchToActions: stepActions)

@@ -11,7 +11,7 @@ public final class ListScreen: TerminalProgram {
     public let collection = StandInTable<Item>()
     public private(set) var selection = 0
     public let connection: Connection<ListState, ListProps, ListActions>
-    private var bindings: [Subscription] = []
+    private var bindings: [SubscriptionHandle] = []
     private var nextName = 0
 
     /// What `a` adds, in turn.

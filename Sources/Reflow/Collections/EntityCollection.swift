@@ -62,7 +62,9 @@ public struct EntityCollection<ID: Hashable, Entity> {
         get { storage[id] }
         set {
             if let newValue {
-                precondition(idOf(newValue) == id, "EntityCollection: the entity assigned at id \(id) has id \(idOf(newValue)); assign each entity at its own id.")
+                guard idOf(newValue) == id else {
+                    fatalError("EntityCollection: the entity assigned at id \(id) has id \(idOf(newValue)); assign each entity at its own id.")
+                }
                 if storage.updateValue(newValue, forKey: id) == nil { order.append(id) }
                 noteChange(of: id)
             } else {

@@ -29,7 +29,7 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
 
     /// Adds `observer` for the entity with `id`.
     @usableFromInline
-    func subscribe(_ id: ID, _ observer: Observer<Entity?>) -> Subscription {
+    func subscribe(_ id: ID, _ observer: Observer<Entity?>) -> SubscriptionHandle {
         let subscription = (subscribers[id] ?? makeTable(for: id)).subscribe(observer)
         checkInvariants()
         return subscription

@@ -28,7 +28,7 @@ extension Store {
     public func subscribe<ID: Hashable, Entity: Equatable>(
         _ id: ID, in collection: KeyPath<State, EntityCollection<ID, Entity>>,
         _ onChange: @escaping (Entity?) -> Void
-    ) -> Subscription {
+    ) -> SubscriptionHandle {
         let index = entityIndex(for: collection)
         let initial = state[keyPath: collection][id: id]
         let observer = SelectingObserver<Entity?>.make(

@@ -1,6 +1,6 @@
 // Bindings: each fires with the current value when made, then only when the value at its
-// key path changes. Each returns a subscription you may ignore: the connection keeps the
-// binding alive; cancel the subscription to end one binding early.
+// key path changes. Each returns a `BindingHandle` you may ignore: the connection keeps the
+// binding alive; cancel the handle to end one binding early.
 
 extension Connection {
     /// Calls `onNext` with the value at `keyPath` now and whenever it changes.
@@ -8,9 +8,10 @@ extension Connection {
     /// - Parameters:
     ///   - keyPath: The prop to watch.
     ///   - onNext: Called with the current value at once, then with each new value.
-    /// - Returns: The binding; it ends when cancelled or released, or with the connection.
+    /// - Returns: The binding; it ends when cancelled, or with the connection.
+    @available(*, deprecated, renamed: "bind(_:to:)", message: "It is bind(_:to:) under another name; use bind(_:to:).")
     @discardableResult
-    public func subscribe<T: Equatable>(_ keyPath: KeyPath<Props, T>, onNext: @escaping (T) -> Void) -> Subscription {
+    public func subscribe<T: Equatable>(_ keyPath: KeyPath<Props, T>, onNext: @escaping (T) -> Void) -> BindingHandle {
         bind(keyPath, to: onNext)
     }
 
@@ -31,7 +32,7 @@ extension Connection {
     // Inlinable so that the read and the comparison are specialized in the caller's module
     // (benchmark S7), as for `Store.subscribe`.
     @inlinable @discardableResult
-    public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> Subscription {
+    public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: tracedSink(sink, keyPath: keyPath),
                                                      step: KeyPathBinding.deliverChanges))
@@ -53,7 +54,7 @@ extension Connection {
     /// - Returns: The binding; it ends when cancelled or with the connection.
     @discardableResult
     public func bind<T: Equatable, U>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (U) -> Void,
-                                      mapping: @escaping (T) -> U) -> Subscription {
+                                      mapping: @escaping (T) -> U) -> BindingHandle {
         bind(keyPath, to: { sink(mapping($0)) })
     }
 
@@ -74,7 +75,7 @@ extension Connection {
     ///   difference.
     @discardableResult
     public func bind<Element>(_ keyPath: KeyPath<Props, [Element]>, to sink: @escaping ([Element]) -> Void,
-                              isEqual: @escaping (Element, Element) -> Bool) -> Subscription {
+                              isEqual: @escaping (Element, Element) -> Bool) -> BindingHandle {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
             initial: initial, select: KeyPathAccess.reader(keyPath),
@@ -99,7 +100,7 @@ extension Connection {
     ///   is released.
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
-                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
+                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> BindingHandle {
         bind(keyPath, toObject: target) { $0[keyPath: property] = $1 }
     }
 
@@ -114,7 +115,7 @@ extension Connection {
     ///   is released.
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
-                                                      _ property: ReferenceWritableKeyPath<Target, T?>) -> Subscription {
+                                                      _ property: ReferenceWritableKeyPath<Target, T?>) -> BindingHandle {
         bind(keyPath, toObject: target) { $0[keyPath: property] = $1 }
     }
 
@@ -135,7 +136,7 @@ extension Connection {
     @discardableResult
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U>,
-                                                         mapping: @escaping (T) -> U) -> Subscription {
+                                                         mapping: @escaping (T) -> U) -> BindingHandle {
         bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
     }
 
@@ -152,7 +153,7 @@ extension Connection {
     @discardableResult
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U?>,
-                                                         mapping: @escaping (T) -> U) -> Subscription {
+                                                         mapping: @escaping (T) -> U) -> BindingHandle {
         bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
     }
 }
@@ -176,7 +177,7 @@ extension Connection {
     ///   is released.
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T?>, to target: Target,
-                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> Subscription {
+                                                      _ property: ReferenceWritableKeyPath<Target, T>) -> BindingHandle {
         bind(keyPath, toObject: target) { target, value in
             if let value { target[keyPath: property] = value }
         }
@@ -196,10 +197,11 @@ extension Connection {
     ///   - ifNil: What `property` gets while the prop is `nil`.
     /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
     ///   is released.
+    @available(*, deprecated, message: "Use bind(_:to:_:mapping:) with mapping: { $0 ?? defaultValue }.")
     @discardableResult
     public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T?>, to target: Target,
                                                       _ property: ReferenceWritableKeyPath<Target, T>,
-                                                      ifNil: T) -> Subscription {
+                                                      ifNil: T) -> BindingHandle {
         bind(keyPath, toObject: target) { target, value in target[keyPath: property] = value ?? ifNil }
     }
 
@@ -211,9 +213,10 @@ extension Connection {
     ///   - sink: Called with the value (or `ifNil`) at once, then after each change.
     ///   - ifNil: What `sink` gets while the prop is `nil`.
     /// - Returns: The binding; it ends when cancelled or with the connection.
+    @available(*, deprecated, message: "Use bind(_:to:mapping:) with mapping: { $0 ?? defaultValue }.")
     @discardableResult
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T?>, to sink: @escaping (T) -> Void,
-                                   ifNil: T) -> Subscription {
+                                   ifNil: T) -> BindingHandle {
         bind(keyPath, to: { sink($0 ?? ifNil) })
     }
 }
@@ -233,7 +236,7 @@ extension Connection {
 
     /// A binding that writes into `target`, held weakly, and ends when it is gone.
     func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
-                                               write: @escaping (Target, T) -> Void) -> Subscription {
+                                               write: @escaping (Target, T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
         let traced = self.traced
         let label = traced.map { "\($0.name) → \(KeyPathLabel.relative(keyPath))" }

@@ -68,8 +68,25 @@ public final class Connection<State, Props, Actions> {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
+                            mapDispatchToActions: (Dispatch) -> Actions) {
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { mapStateToProps($0) })
+    }
+
+    /// Creates a connection to `store` from a `@MainActor` `mapDispatchToActions`, such as
+    /// a `@MainActor func`; otherwise the same as the initializer above.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change
+    ///     while connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    // Beside the plain form because a `@MainActor` function reference cannot be converted
+    // to a plain function type in a stored property's initializer.
+    @inlinable
+    public convenience init(store: Store<State>,
+                            mapStateToProps: @escaping (State) -> Props,
+                            mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
+        self.init(store: store, mapStateToProps: mapStateToProps, mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
     }
 
     /// Creates a connection that reads only one `Equatable` slice of the state:
@@ -95,7 +112,7 @@ public final class Connection<State, Props, Actions> {
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
-                                              mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
+                                              mapDispatchToActions: (Dispatch) -> Actions) {
         guard !store.loop.isTracing else {
             // Traced: its own observer, whose mapping the trace wraps.
             var lastSlice: Slice?
@@ -123,10 +140,27 @@ public final class Connection<State, Props, Actions> {
         }))
     }
 
+    /// Creates a connection that reads only one `Equatable` slice of the state, from a
+    /// `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer above.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - slice: The part of the state the props depend on.
+    ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    @inlinable
+    public convenience init<Slice: Equatable>(store: Store<State>,
+                                              slice: KeyPath<State, Slice>,
+                                              mapSliceToProps: @escaping (Slice) -> Props,
+                                              mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
+        self.init(store: store, slice: slice, mapSliceToProps: mapSliceToProps,
+                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
+    }
+
     /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
     ///   stored property: the connection then skips dispatches whose reducers cannot write it.
     @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
+    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
          propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
         self.store = store
         // The first call always yields props: there is no previous state to compare with.
@@ -162,8 +196,16 @@ public final class Connection<State, Props, Actions> {
     /// Creates a connection without a store, from fixed props and (mock) actions: for
     /// previews, prototypes and view tests. Set ``props`` to drive its bindings.
     ///
+    /// The type parameters are `Connection<State, Props, Actions>`. Where the state type
+    /// is not given by the context, it is `Void`; where it is (a view model's
+    /// `connection` property), the store-less connection takes the app's state type:
+    ///
     /// ```swift
-    /// let preview = Connection<Void, Props, Actions>(
+    /// let preview = Connection(
+    ///     props: Props(title: "Preview", count: 3),
+    ///     actions: Actions(increment: {})
+    /// )                                                 // Connection<Void, Props, Actions>
+    /// let typed: Connection<AppState, Props, Actions> = Connection(
     ///     props: Props(title: "Preview", count: 3),
     ///     actions: Actions(increment: {})
     /// )
@@ -172,7 +214,11 @@ public final class Connection<State, Props, Actions> {
     /// - Parameters:
     ///   - props: The props bindings see first.
     ///   - actions: The actions views call, usually closures that record or print.
-    public init(props: Props, actions: Actions) {
+    public convenience init(props: Props, actions: Actions) {
+        self.init(storelessProps: props, actions: actions)
+    }
+
+    init(storelessProps props: Props, actions: Actions) {
         self.store = nil
         self.cell = PropsCell(props: props)
         self.actions = actions
@@ -183,7 +229,7 @@ public final class Connection<State, Props, Actions> {
     /// A connection that follows `store` as a member of one of its groups; the caller
     /// joins the group.
     @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: @MainActor (Dispatch) -> Actions,
+    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
         self.store = store
         self.cell = member
@@ -195,7 +241,7 @@ public final class Connection<State, Props, Actions> {
 
     /// Keeps `subscription` for as long as this connection lives.
     @usableFromInline
-    func keep(_ subscription: Subscription) {
+    func keep(_ subscription: SubscriptionHandle) {
         subscription.store(in: bag)
     }
 
@@ -244,9 +290,22 @@ public final class Connection<State, Props, Actions> {
     /// the returned handle only ends it early, so a caller may drop it (nothing is kept
     /// per binding beyond the observer: benchmark S5).
     @usableFromInline
-    func addBinding(_ observer: Observer<Props>) -> Subscription {
+    func addBinding(_ observer: Observer<Props>) -> BindingHandle {
         cell.bindings.insert(observer)
-        return Subscription(target: observer, endsWhenReleased: false)
+        return BindingHandle(binding: observer)
+    }
+}
+
+extension Connection where State == Void {
+    /// Creates a connection without a store whose state type is `Void`, so that
+    /// `Connection(props:actions:)` needs no generic arguments; otherwise the same as the
+    /// store-less initializer of every connection.
+    ///
+    /// - Parameters:
+    ///   - props: The props bindings see first.
+    ///   - actions: The actions views call, usually closures that record or print.
+    public convenience init(props: Props, actions: Actions) {
+        self.init(storelessProps: props, actions: actions)
     }
 }
 
@@ -266,7 +325,7 @@ extension Connection where Props: Equatable {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
+                            mapDispatchToActions: (Dispatch) -> Actions) {
         guard !store.loop.isTracing else {
             // Traced: its own observer, whose mapping the trace wraps.
             var lastProps: Props?
@@ -284,5 +343,20 @@ extension Connection where Props: Equatable {
         let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         group.join(member)
+    }
+
+    /// Creates a connection to `store` whose props are distinct until changed, from a
+    /// `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer above.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change
+    ///     while connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    @inlinable
+    public convenience init(store: Store<State>,
+                            mapStateToProps: @escaping (State) -> Props,
+                            mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
+        self.init(store: store, mapStateToProps: mapStateToProps, mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
     }
 }

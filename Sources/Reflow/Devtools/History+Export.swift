@@ -30,7 +30,9 @@ public struct ActionTypes {
     ///   - name: Its name in exports; the type's name by default. Names must be unique.
     public mutating func register<A: Action & Codable>(_ type: A.Type, as name: String? = nil) {
         let name = name ?? String(describing: A.self)
-        precondition(byName[name] == nil, "ActionTypes.register: the name \"\(name)\" is already registered; pass another with as:.")
+        guard byName[name] == nil else {
+            fatalError("ActionTypes.register: the name \"\(name)\" is already registered; pass another with as:.")
+        }
         let coder = Coder(
             name: name,
             encode: { action, encoder in try encoder.encode(action as! A) },

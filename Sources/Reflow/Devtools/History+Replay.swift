@@ -38,7 +38,7 @@ extension History where State: Equatable {
     /// - Complexity: One reduction and one `==` per entry.
     public func replayCheck() -> ReplayMismatch<State>? {
         guard let reducers, var state = initialState else {
-            preconditionFailure("History.replayCheck(): no store is attached (or it was released); attach the history first.")
+            fatalError("History.replayCheck(): no store is attached (or it was released); attach the history first.")
         }
         for (offset, entry) in entries.enumerated() {
             reducers.main.reduce(&state, entry.action)

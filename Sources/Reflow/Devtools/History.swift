@@ -67,7 +67,9 @@ public final class History<State> {
     ///
     /// - Parameter limit: The most entries kept; at least 1.
     public init(limit: Int = 1_000) {
-        precondition(limit >= 1, "History(limit:) needs room for at least one entry, got \(limit).")
+        guard limit >= 1 else {
+            fatalError("History(limit:) needs room for at least one entry, got \(limit).")
+        }
         self.limit = limit
     }
 
@@ -75,10 +77,12 @@ public final class History<State> {
     ///
     /// - Parameter store: The store to record; held weakly. A history records one store.
     public func attach(to store: Store<State>) {
-        precondition(self.store == nil || self.store === store,
-                     "History.attach(to:): this history already records another store; make one history per store.")
-        precondition(store.loop.reductionObserver == nil,
-                     "History.attach(to:): the store already has a history attached; attach one history per store.")
+        guard self.store == nil || self.store === store else {
+            fatalError("History.attach(to:): this history already records another store; make one history per store.")
+        }
+        guard store.loop.reductionObserver == nil else {
+            fatalError("History.attach(to:): the store already has a history attached; attach one history per store.")
+        }
         self.store = store
         initialState = store.state
         entries = []
@@ -125,8 +129,9 @@ public final class History<State> {
     /// - Parameter position: 0 for ``initialState``, *i* for the state after entry *i − 1*.
     /// - Returns: That state.
     public func state(at position: Int) -> State {
-        precondition((0...entries.count).contains(position),
-                     "History: position \(position) is outside 0...\(entries.count) (0 is the initial state).")
+        guard (0...entries.count).contains(position) else {
+            fatalError("History: position \(position) is outside 0...\(entries.count) (0 is the initial state).")
+        }
         return position == 0 ? initialState! : entries[position - 1].state
     }
 
@@ -135,7 +140,7 @@ public final class History<State> {
     /// - Parameter position: 0 for ``initialState``, *i* for the state after entry *i − 1*.
     public func jump(to position: Int) {
         guard let store else {
-            preconditionFailure("History.jump(to:): no store is attached (or it was released); call attach(to:) first.")
+            fatalError("History.jump(to:): no store is attached (or it was released); call attach(to:) first.")
         }
         let state = state(at: position)
         self.position = position

@@ -7,7 +7,7 @@ extension Store {
     @usableFromInline
     func tracedSubscribe<Value>(label: String, select: @escaping (State) -> Value,
                                 isDuplicate: @escaping (Value, Value) -> Bool,
-                                onChange: @escaping (Value) -> Void) -> Subscription {
+                                onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         guard let tracer = loop.tracer else { preconditionFailure("Store.tracedSubscribe: called while not tracing") }
         let name = "subscription \(tracer.nextOrdinal()) (\(label))"
         let group = selectionGroup(of: Value.self, usesCustomEquality: true, pass: SelectionGroup<State, Value>.comparingCustom)

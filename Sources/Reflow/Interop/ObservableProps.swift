@@ -27,7 +27,7 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
     private let registrar = ObservationRegistrar()
     private var storage: Props
     private var tracker = KeyPathTracker<ObservableProps, Props>()
-    private var subscription: Subscription?
+    private var subscription: SubscriptionHandle?
 
     /// The connection it follows.
     public let connection: Connection<State, Props, Actions>

@@ -19,7 +19,7 @@ public final class ObservableReactor<R: Reactor>: Observable {
     private let registrar = ObservationRegistrar()
     private var storage: R.State
     private var tracker = KeyPathTracker<ObservableReactor, R.State>()
-    private var subscription: Subscription?
+    private var subscription: SubscriptionHandle?
 
     /// The reactor it follows (held strongly: the view model owns its reactor).
     public let reactor: R

@@ -23,7 +23,7 @@ public final class ObservableStore<State>: Observable {
     private let registrar = ObservationRegistrar()
     private var storage: State
     private var tracker = KeyPathTracker<ObservableStore, State>()
-    private var subscription: Subscription?
+    private var subscription: SubscriptionHandle?
 
     /// The store it follows.
     public let store: Store<State>

@@ -37,7 +37,7 @@ extension Connection {
     /// - Complexity: O(*n* log *n*) per change of the array, for *n* rows.
     @discardableResult
     public func bind<Row: Identifiable & Equatable>(_ keyPath: KeyPath<Props, [Row]>,
-                                                    toList: @escaping (ListUpdate<Row>) -> Void) -> Subscription {
+                                                    toList: @escaping (ListUpdate<Row>) -> Void) -> BindingHandle {
         bind(keyPath, id: { $0.id }, toList: toList)
     }
 
@@ -52,7 +52,7 @@ extension Connection {
     /// - Complexity: O(*n* log *n*) per change of the array, for *n* rows.
     @discardableResult
     public func bind<Row: Equatable, ID: Hashable>(_ keyPath: KeyPath<Props, [Row]>, id: @escaping (Row) -> ID,
-                                                   toList: @escaping (ListUpdate<Row>) -> Void) -> Subscription {
+                                                   toList: @escaping (ListUpdate<Row>) -> Void) -> BindingHandle {
         var last: [Row] = []
         return bind(keyPath) { (rows: [Row]) in
             let changes = ListChanges.between(last, rows, id: id)
@@ -79,7 +79,7 @@ extension Connection {
     public func bind<SectionID, Row: Identifiable & Equatable>(
         _ keyPath: KeyPath<Props, [ListSection<SectionID, Row>]>,
         toSections: @escaping (SectionedListUpdate<SectionID, Row>) -> Void
-    ) -> Subscription {
+    ) -> BindingHandle {
         var last: [ListSection<SectionID, Row>] = []
         return bind(keyPath) { (sections: [ListSection<SectionID, Row>]) in
             let changes = SectionedListChanges.between(last, sections)

@@ -131,7 +131,7 @@ public struct ListChanges: Equatable, Sendable, CustomStringConvertible {
         for (position, row) in rows.enumerated() {
             let key = id(row)
             if let first = index.updateValue(position, forKey: key) {
-                preconditionFailure("""
+                fatalError("""
                     ListChanges: the \(list) list has two rows with id \(key) (at \(first) and \(position)); \
                     rows are matched by id, so ids must be unique within a list.
                     """)

@@ -124,7 +124,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// then delivers that value to it.
     @usableFromInline
     func subscribe(_ keyPath: KeyPath<State, Value>, initial: Value, in state: State,
-                   onChange: @escaping (Value) -> Void) -> Subscription {
+                   onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
         let isInSync: Bool
@@ -139,7 +139,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let member = KeyPathMember(group: self, selector: selector, initial: initial, isInSync: isInSync, onChange: onChange)
         members.insert(member)
         checkInvariants()
-        let subscription = Subscription(target: member)
+        let subscription = SubscriptionHandle(target: member)
         onChange(initial)
         return subscription
     }

@@ -56,9 +56,9 @@ final class ObserverTable<Value> {
     }
 
     /// Adds `observer` and returns the subscription that ends it.
-    func subscribe(_ observer: Observer<Value>) -> Subscription {
+    func subscribe(_ observer: Observer<Value>) -> SubscriptionHandle {
         insert(observer)
-        return Subscription(target: observer)
+        return SubscriptionHandle(target: observer)
     }
 
     /// Adds `observer` at the end of the order.

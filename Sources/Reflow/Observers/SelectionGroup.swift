@@ -116,8 +116,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @usableFromInline
     func subscribe(_ select: @escaping (State) -> Value, initial: Value,
                    isDuplicate: ((Value, Value) -> Bool)?,
-                   onChange: @escaping (Value) -> Void) -> Subscription {
-        Subscription(target: join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange))
+                   onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+        SubscriptionHandle(target: join(select, initial: initial, isDuplicate: isDuplicate, onChange: onChange))
     }
 
     /// Adds a member, delivers `initial` to it, and returns the member, whose
@@ -229,7 +229,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
 /// The subscription side of one member of a ``SelectionGroup``.
 // The group refers back to it unretained: a member is taken out of its group (in
-// `endSubscription`, which its `Subscription` calls when cancelled or released) before
+// `endSubscription`, which its `SubscriptionHandle` calls when cancelled or released) before
 // it can be freed.
 @MainActor
 final class SelectionMember<State, Value>: SubscriptionTarget {

@@ -50,7 +50,7 @@ public final class StatePersistence<State> {
     private var timer: Task<Void, Never>?
     /// The last write of each file: the next one waits for it, so writes land in order.
     private var lastWrite: [String: Task<Void, Never>] = [:]
-    private var subscription: Subscription?
+    private var subscription: SubscriptionHandle?
 
     /// The number of files written so far.
     public private(set) var writeCount = 0
@@ -67,8 +67,9 @@ public final class StatePersistence<State> {
     public init<C: Clock>(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
                           clock: C, onError: @escaping @MainActor (PersistenceError) -> Void = { _ in })
     where C.Duration == Duration {
-        precondition(Set(slices.map(\.file)).count == slices.count,
-                     "StatePersistence: two slices are saved to the same file; give each slice its own file name.")
+        guard Set(slices.map(\.file)).count == slices.count else {
+            fatalError("StatePersistence: two slices are saved to the same file; give each slice its own file name.")
+        }
         self.directory = directory
         self.slices = slices
         self.debounce = debounce
@@ -126,7 +127,9 @@ public final class StatePersistence<State> {
     ///
     /// - Parameter store: The store whose state is saved; held weakly.
     public func attach(to store: Store<State>) {
-        precondition(self.store == nil, "StatePersistence: attach(to:) was called twice; create one persistence per store.")
+        guard self.store == nil else {
+            fatalError("StatePersistence: attach(to:) was called twice; create one persistence per store.")
+        }
         self.store = store
         for slice in slices {
             // What the store holds now is what is on disk (restored) or the default: the

@@ -57,7 +57,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     @usableFromInline let states = SignalSubject<State>()
     let effects = EffectRegistry()
     @usableFromInline let pipeline = SubscriptionBag()
-    @usableFromInline var statePipeline: Subscription?
+    @usableFromInline var statePipeline: SubscriptionHandle?
     // Unchecked: read and written only on the main actor, by the per-action path; no
     // access is held across a call to user code (`reduce` gets a copy of the state and
     // its result is stored after it returns), so the per-access run-time checks (about a
@@ -248,12 +248,14 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     ///   - observeSlice: Subscribes this core's `publish` to the slice directly; used
     ///     when `transform(state:)` returns `sliceChanges` unchanged.
     func attach<R: Reactor>(to reactor: R, host: Host, sliceChanges: Signal<State>,
-                            observeSlice: @MainActor (ReactorCore) -> Subscription)
+                            observeSlice: @MainActor (ReactorCore) -> SubscriptionHandle)
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        precondition(path.host == nil, """
+        guard path.host == nil else {
+            fatalError("""
             \(R.self) is already hosted in a store. Host a reactor once; to share a slice \
             between screens, host another reactor instance at the same key path.
             """)
+        }
         path.host = host
         path.statesPassThrough = false
         statePipeline?.cancel()

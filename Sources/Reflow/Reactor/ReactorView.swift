@@ -40,7 +40,6 @@ extension ReactorView {
         set {
             bag = SubscriptionBag()
             guard let reactor = newValue else { return }
-            MainQueueDetection.install()
             bag.attachment = ReactorAttachment(reactor, core: reactor.core)
             bind(reactor: reactor)
         }

@@ -4,7 +4,9 @@ extension Store {
     /// From now on `reactor.currentState` reads the slice, each mutation goes through the
     /// store's middleware as a ``ReactorMutation`` and is reduced into the slice by the
     /// reactor's `reduce`, and `reactor.state` emits when the slice changes from any
-    /// source. Reactors hosted at the same key path share that state.
+    /// source. Reactors hosted at the same key path share that state. A
+    /// ``ReactorAction`` of the reactor's type dispatched to the store reaches its
+    /// `action` subject.
     ///
     /// ```swift
     /// let profile = ProfileReactor()
@@ -61,7 +63,7 @@ extension Store {
             }
             return self.subscribe(readSlice, isDuplicate: compare, observer)
         }
-        let observeSlice: @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> Subscription = { [weak self] core in
+        let observeSlice: @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> SubscriptionHandle = { [weak self] core in
             guard let self else { return .empty }
             if self.loop.isTracing {
                 return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
@@ -91,7 +93,7 @@ extension Store {
     func attachHosted<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
                                   at slice: WritableKeyPath<State, R.State>, hostID: ObjectIdentifier,
                                   sliceChanges: Signal<R.State>,
-                                  observeSlice: @escaping @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> Subscription,
+                                  observeSlice: @escaping @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> SubscriptionHandle,
                                   readSlice: @escaping @MainActor () -> R.State,
                                   dispatchMutation: @escaping @MainActor (R.Mutation, (R.State, R.Mutation) -> R.State) -> Void) {
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
@@ -101,13 +103,21 @@ extension Store {
             guard let reactor else { return }
             state = reactor.reduce(state: state, mutation: hosted.mutation)
         }.scope(slice), for: hostID)
+        // Its actions dispatched through the store reach it after the notification.
+        loop.addRoute(for: ReactorAction<R>.self, owner: hostID) { [weak reactor] action in
+            guard let reactor, let routed = action as? ReactorAction<R> else { return }
+            reactor.action.send(routed.action)
+        }
         loop.reactorLinks.link(core, isHosted: true)
         core.attach(
             to: reactor,
             host: .init(
                 readSlice: readSlice,
                 dispatch: dispatchMutation,
-                leave: { [weak self] in self?.loop.removeHostedReducer(for: hostID) }
+                leave: { [weak self] in
+                    self?.loop.removeHostedReducer(for: hostID)
+                    self?.loop.removeRoutes(of: hostID)
+                }
             ),
             sliceChanges: sliceChanges,
             observeSlice: observeSlice

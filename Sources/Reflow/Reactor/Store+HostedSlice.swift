@@ -19,7 +19,7 @@ extension Store {
     @inlinable
     func observeHostedSlice<Action, Mutation, Slice>(_ readSlice: @escaping (State) -> Slice,
                                                      isDuplicate: ((Slice, Slice) -> Bool)?,
-                                                     core: ReactorCore<Action, Mutation, Slice>) -> Subscription {
+                                                     core: ReactorCore<Action, Mutation, Slice>) -> SubscriptionHandle {
         let initial = readSlice(state)
         // Strong: the store's table then holds the core, which holds the store through its
         // host; the cycle ends when the core stops (its reactor was released, or it was
@@ -37,7 +37,7 @@ extension Store {
     }
 
     @usableFromInline
-    func subscribeHostedSliceObserver(_ observer: Observer<State>) -> Subscription {
+    func subscribeHostedSliceObserver(_ observer: Observer<State>) -> SubscriptionHandle {
         noteSubscriberFromReactor()
         return observers.subscribe(observer)
     }

@@ -1,22 +1,22 @@
 import Dispatch
 
-/// Tells, from a nonisolated context (a deinit), whether code runs on the main queue,
-/// which is the main actor's executor on Apple platforms and on Linux alike.
+/// Tells, from a nonisolated context (a deinit, a `Dispatch` called from Swift 5 code),
+/// whether code runs on the main queue, which is the main actor's executor on Apple
+/// platforms and on Linux alike.
 ///
 /// `Thread.isMainThread` is not enough: a process that calls `dispatchMain()` (test
 /// runners do) drains the main queue on a worker thread.
+@usableFromInline
 enum MainQueueDetection {
-    private static let key = DispatchSpecificKey<Bool>()
-    @MainActor private static var isInstalled = false
-
-    /// Marks the main queue; call from the main actor before relying on `isOnMainQueue`.
-    @MainActor
-    static func install() {
-        guard !isInstalled else { return }
-        isInstalled = true
+    /// The main queue's marker, set on first use from whichever thread (setting a queue's
+    /// specific value is thread-safe; a static's initializer runs once).
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
-    }
+        return key
+    }()
 
+    @usableFromInline
     static var isOnMainQueue: Bool {
         DispatchQueue.getSpecific(key: key) ?? false
     }

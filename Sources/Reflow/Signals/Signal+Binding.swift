@@ -12,7 +12,7 @@ extension Signal {
     ///   - property: The property of `target` that receives each value.
     /// - Returns: The subscription; it also ends when `target` is released.
     public func bind<Target: AnyObject>(to target: Target,
-                                        _ property: ReferenceWritableKeyPath<Target, Value>) -> Subscription {
+                                        _ property: ReferenceWritableKeyPath<Target, Value>) -> SubscriptionHandle {
         weakBinding(to: target) { target, value in target[keyPath: property] = value }
     }
 
@@ -23,12 +23,12 @@ extension Signal {
     ///   - property: The optional property of `target` that receives each value.
     /// - Returns: The subscription; it also ends when `target` is released.
     public func bind<Target: AnyObject>(to target: Target,
-                                        _ property: ReferenceWritableKeyPath<Target, Value?>) -> Subscription {
+                                        _ property: ReferenceWritableKeyPath<Target, Value?>) -> SubscriptionHandle {
         weakBinding(to: target) { target, value in target[keyPath: property] = value }
     }
 
     private func weakBinding<Target: AnyObject>(to target: Target,
-                                                write: @escaping (Target, Value) -> Void) -> Subscription {
+                                                write: @escaping (Target, Value) -> Void) -> SubscriptionHandle {
         // Weak both ways: the subscription owns the observer that owns this closure.
         let handle = WeakSubscription()
         let subscription = subscribe { [weak target] value in
@@ -47,6 +47,6 @@ extension Signal {
 
 @MainActor
 private final class WeakSubscription {
-    weak var subscription: Subscription?
+    weak var subscription: SubscriptionHandle?
     var targetIsGone = false
 }

@@ -6,7 +6,7 @@ extension Signal {
     public static func merge(_ signals: [Signal]) -> Signal {
         Signal { observer in
             let subscriptions = signals.map { $0.subscribe(observer) }
-            return Subscription { for subscription in subscriptions { subscription.cancel() } }
+            return SubscriptionHandle { for subscription in subscriptions { subscription.cancel() } }
         }
     }
 

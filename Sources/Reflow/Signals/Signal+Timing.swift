@@ -21,7 +21,7 @@ extension Signal {
                     observer(value)
                 }
             }
-            return Subscription {
+            return SubscriptionHandle {
                 upstream.cancel()
                 pending?.cancel()
             }
@@ -46,7 +46,7 @@ extension Signal {
         Signal { observer in
             let throttle = Throttle(interval: interval, clock: clock, latest: latest, deliver: observer)
             let upstream = self.subscribe { throttle.receive($0) }
-            return Subscription {
+            return SubscriptionHandle {
                 upstream.cancel()
                 throttle.stop()
             }

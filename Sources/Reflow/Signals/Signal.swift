@@ -19,7 +19,7 @@
 /// > Note: An app that also imports RxCocoa writes `Reflow.Signal`.
 @MainActor
 public struct Signal<Value> {
-    private let body: (@escaping (Value) -> Void) -> Subscription
+    private let body: (@escaping (Value) -> Void) -> SubscriptionHandle
     /// The subject this signal comes straight from, if any: lets a reactor see that a
     /// `transform` returned its input unchanged and skip a stage.
     @usableFromInline let passThroughSource: ObjectIdentifier?
@@ -30,19 +30,19 @@ public struct Signal<Value> {
     /// ```swift
     /// let ticks = Signal<Int> { observer in
     ///     observer(0)
-    ///     return Subscription {}
+    ///     return SubscriptionHandle {}
     /// }
     /// ```
     ///
     /// - Parameter subscribe: Called for each subscriber with the function that delivers
     ///   values to it; returns what stops the delivery.
-    public init(_ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
+    public init(_ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> SubscriptionHandle) {
         self.body = subscribe
         self.passThroughSource = nil
     }
 
     @usableFromInline
-    init(passingThrough source: AnyObject, _ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> Subscription) {
+    init(passingThrough source: AnyObject, _ subscribe: @escaping (_ observer: @escaping (Value) -> Void) -> SubscriptionHandle) {
         self.body = subscribe
         self.passThroughSource = ObjectIdentifier(source)
     }
@@ -51,7 +51,7 @@ public struct Signal<Value> {
     ///
     /// - Parameter onNext: Called with each value, on the main actor.
     /// - Returns: The subscription.
-    public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
+    public func subscribe(_ onNext: @escaping (Value) -> Void) -> SubscriptionHandle {
         body(onNext)
     }
 

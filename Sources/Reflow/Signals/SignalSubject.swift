@@ -35,7 +35,7 @@ public final class SignalSubject<Value> {
     ///
     /// - Parameter onNext: Called with each value sent after this call.
     /// - Returns: The subscription.
-    public func subscribe(_ onNext: @escaping (Value) -> Void) -> Subscription {
+    public func subscribe(_ onNext: @escaping (Value) -> Void) -> SubscriptionHandle {
         observers.subscribe(ClosureObserver(onNext))
     }
 

@@ -11,7 +11,7 @@
 /// ```
 @MainActor
 public final class SubscriptionBag {
-    private var subscriptions: [Subscription] = []
+    private var subscriptions: [SubscriptionHandle] = []
     /// Objects whose lifetime the bag carries: a `ReactorView` keeps its reactor here, so
     /// the reactor lives exactly as long as the view's bindings.
     var attachment: AnyObject?
@@ -25,7 +25,7 @@ public final class SubscriptionBag {
     /// Adds `subscription` to the bag.
     ///
     /// - Parameter subscription: Kept until the bag is emptied or released, which cancels it.
-    public func insert(_ subscription: Subscription) {
+    public func insert(_ subscription: SubscriptionHandle) {
         subscriptions.append(subscription)
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A function that sends an action into a store, as a value you can pass around.
 ///
 /// `Dispatch` is what a middleware calls to pass an action on, and what
@@ -8,6 +10,13 @@
 /// let dispatch = Dispatch { action in print("sent", action) }
 /// dispatch(Increment())
 /// ```
+///
+/// Calling it needs no isolation, so the closures of an `Actions` struct can call it in
+/// every language mode (ReRxSwift's file-scope `mapDispatchToActions` closures, Swift 5
+/// code). On the main actor, the usual case, the action is dispatched at once. Called from
+/// another thread (a background queue's callback), it hops: the action is dispatched on
+/// the main actor as soon as that runs, after the work already queued there. It never
+/// runs its body off the main actor.
 public struct Dispatch: Sendable {
     @usableFromInline let body: @MainActor (any Action) -> Void
 
@@ -18,11 +27,26 @@ public struct Dispatch: Sendable {
         self.body = body
     }
 
-    /// Sends `action`.
+    /// Sends `action`: at once on the main actor, else by a hop to it.
     ///
     /// - Parameter action: The action to dispatch.
-    @MainActor @inlinable
+    /// - Complexity: O(1) plus what the body does; off the main actor the body runs later.
+    @inlinable
     public func callAsFunction(_ action: any Action) {
-        body(action)
+        if MainQueueDetection.isOnMainQueue {
+            MainActor.assumeIsolated { body(action) }
+        } else {
+            hopToMainActor(action)
+        }
+    }
+
+    /// Dispatches `action` on the main queue, which is the main actor's executor, in the
+    /// order of the calls from one thread.
+    @usableFromInline
+    func hopToMainActor(_ action: any Action) {
+        let body = self.body
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { body(action) }
+        }
     }
 }

@@ -32,6 +32,10 @@ final class DispatchLoop<State> {
     /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
     /// host's identity.
     private(set) var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:]
+    /// Where actions of some types go after they were reduced and everyone was notified:
+    /// a hosted reactor's `ReactorAction`s to its `action` subject. Keyed by the action's
+    /// type; each route belongs to an owner (a hosting) that removes it.
+    private(set) var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline let writes = StateWrites()
     /// Reactors whose pipelines depend on this store; checked for release on dispatch.
@@ -77,6 +81,29 @@ final class DispatchLoop<State> {
         flags.stages.insert(.hostedReducers)
     }
 
+    /// One destination of routed actions.
+    struct Route {
+        let owner: ObjectIdentifier
+        let deliver: @MainActor (any Action) -> Void
+    }
+
+    /// After each action of `type` is reduced and observers were notified, `deliver` gets
+    /// it, in the order routes were added. It runs as a queued dispatch would, so it may
+    /// dispatch.
+    func addRoute(for type: any Action.Type, owner: ObjectIdentifier, deliver: @escaping @MainActor (any Action) -> Void) {
+        routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
+        flags.stages.insert(.routes)
+    }
+
+    /// Removes the routes `owner` added.
+    func removeRoutes(of owner: ObjectIdentifier) {
+        for (type, list) in routes {
+            let kept = list.filter { $0.owner != owner }
+            routes[type] = kept.isEmpty ? nil : kept
+        }
+        flags.stages.set(.routes, !routes.isEmpty)
+    }
+
     /// Removes a hosted reactor's reducer (the reactor stopped).
     func removeHostedReducer(for hostID: ObjectIdentifier) {
         hostedReducers[hostID] = nil
@@ -111,7 +138,7 @@ final class DispatchLoop<State> {
     @inlinable
     func dispatchInGeneral(_ action: any Action) {
         if let reducing = flags.reducingActionType {
-            preconditionFailure("""
+            fatalError("""
                 Reflow: dispatch(\(action)) was called from inside a reducer while it was \
                 handling an action of type \(reducing). Reducers must be pure: dispatch \
                 follow-up actions from middleware, an Effect, or a subscriber instead.
@@ -197,6 +224,9 @@ final class DispatchLoop<State> {
             if flags.stages.contains(.footprints) { noteWrites(of: hostedReducer, for: action) }
         }
         if flags.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
+        if flags.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
+            pending.append(.route(action))
+        }
     }
 
     @inlinable
@@ -250,6 +280,7 @@ final class DispatchLoop<State> {
         precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
         precondition(flags.stages.contains(.hostedReducers) == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
         precondition(flags.stages.contains(.reactorLinks) == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
+        precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
         precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
                      "DispatchLoop: reduction-observer flag out of date")
         if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
@@ -270,6 +301,9 @@ final class DispatchLoop<State> {
                 dispatch(action)
             case .batch(let actions):
                 batch { for action in actions { dispatch(action) } }
+            case .route(let action):
+                // The routes as they are now: one removed meanwhile gets nothing.
+                for route in routes[ObjectIdentifier(type(of: action))] ?? [] { route.deliver(action) }
             }
         }
     }
@@ -294,6 +328,8 @@ struct DispatchStages: OptionSet, Sendable {
     static var reactorLinks: DispatchStages { DispatchStages(rawValue: 1 << 3) }
     /// Devtools are told of each reduction.
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
+    /// Some action types are routed on after their reduction.
+    static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
 
     mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
         if isOn { insert(stage) } else { remove(stage) }

@@ -42,7 +42,7 @@ public struct MiddlewareContext<State> {
     /// > middleware that outlives its store should check ``isStoreAlive`` first.
     public var state: State {
         guard let store else {
-            preconditionFailure("MiddlewareContext.state was read after its Store was released; check isStoreAlive in delayed work.")
+            fatalError("MiddlewareContext.state was read after its Store was released; check isStoreAlive in delayed work.")
         }
         return store.state
     }

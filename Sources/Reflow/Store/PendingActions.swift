@@ -5,6 +5,9 @@ struct PendingActions {
         case action(any Action)
         /// Actions dispatched inside one `batch` that ran during a notification.
         case batch([any Action])
+        /// An action that was reduced, to be handed to its routes (``DispatchLoop/addRoute(for:owner:deliver:)``)
+        /// once the notification that followed it is over.
+        case route(any Action)
     }
 
     @usableFromInline var entries: [Entry] = []

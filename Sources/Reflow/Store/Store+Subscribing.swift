@@ -21,7 +21,7 @@ extension Store {
     // calls (benchmarks S2 and S3).
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
-                                            _ onChange: @escaping (Value) -> Void) -> Subscription {
+                                            _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: { $0 == $1 }, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: false,
                                    pass: SelectionGroup<State, Value>.comparingEqual)
@@ -48,7 +48,7 @@ extension Store {
     /// - Returns: The subscription; it ends when cancelled or released.
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
-                                            _ onChange: @escaping (Value) -> Void) -> Subscription {
+                                            _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         if loop.isTracing {
             return tracedSubscribe(label: String(describing: keyPath), select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 },
                                    onChange: onChange)
@@ -76,7 +76,7 @@ extension Store {
     @inlinable
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
-                                 _ onChange: @escaping (Value) -> Void) -> Subscription {
+                                 _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: isDuplicate, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: true,
                                    pass: SelectionGroup<State, Value>.comparingCustom)
@@ -112,7 +112,7 @@ extension Store {
     /// which lets later notifications skip it when no reducer could write it.
     @usableFromInline
     func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, in group: KeyPathGroup<State, Value>,
-                                     initial: Value, onChange: @escaping (Value) -> Void) -> Subscription {
+                                     initial: Value, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         let subscription = group.subscribe(keyPath, initial: initial, in: state, onChange: onChange)
         if group.tracksFootprint(of: keyPath) { trackFootprints() }
         return subscription

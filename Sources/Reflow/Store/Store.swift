@@ -62,7 +62,7 @@ public final class Store<State> {
 
     @usableFromInline
     static func stateReadWhileReducing(_ actionType: any Action.Type) -> Never {
-        preconditionFailure("""
+        fatalError("""
             Reflow: Store.state was read from inside a reducer while it was handling an action \
             of type \(actionType); the state is half-applied there. Read the reducer's inout \
             state parameter instead.

@@ -51,7 +51,7 @@ import Testing
     @Test func cancellingDuringANotification_dropsTheTableAfterwards() {
         let store = makeStore(count: 3)
         var seen: [String?] = []
-        var subscription: Subscription?
+        var subscription: SubscriptionHandle?
         subscription = store.subscribe(1, in: \.todos) { todo in
             seen.append(todo?.title)
             if todo?.title == "stop" { subscription?.cancel() }

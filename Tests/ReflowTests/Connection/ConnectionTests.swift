@@ -33,7 +33,7 @@ import Reflow
         var counts: [Int] = []
         var titles: [String] = []
         connection.bind(\.count) { counts.append($0) }
-        connection.subscribe(\.title) { titles.append($0) }
+        connection.bind(\.title) { titles.append($0) }
         connection.connect()
         store.dispatch(Increment())
         store.dispatch(SetTitle(title: "new"))
@@ -99,8 +99,8 @@ import Reflow
         view.countText = "placeholder"
         var sunk: [String] = []
         connection.bind(\.user, to: view, \.title)                      // T? -> T: nil keeps the value
-        connection.bind(\.user, to: view, \.countText, ifNil: "nobody") // T? -> T with a default
-        connection.bind(\.user, to: { sunk.append($0) }, ifNil: "-")     // T? -> (T) -> Void
+        connection.bind(\.user, to: view, \.countText) { $0 ?? "nobody" }  // T? -> T with a default
+        connection.bind(\.user, to: { sunk.append($0) }, mapping: { $0 ?? "-" })  // T? -> (T) -> Void
         #expect(view.title == "placeholder")
         #expect(view.countText == "nobody")
         #expect(sunk == ["-"])
@@ -198,7 +198,7 @@ import Reflow
         let first = CounterViewModel(store: store).connection
         let second = CounterViewModel(store: store).connection
         var log: [String] = []
-        var victim: Subscription?
+        var victim: SubscriptionHandle?
         first.bind(\.count) { count in
             if count == 1 { victim?.cancel(); second.disconnect() }
         }

@@ -267,7 +267,7 @@ final class ConnectionModel {
 final class ConnectionRunner {
     private let store: Store<ModelState>?
     private let connection: Connection<ModelState, ModelProps, Void>
-    private var subscriptions: [Subscription?] = []
+    private var subscriptions: [SubscriptionHandle?] = []
     private var targets: [BindingTarget] = []
     private var creating: Int?
     private var budget = ConnectionProgram.reactionBudget
@@ -321,7 +321,7 @@ final class ConnectionRunner {
             if self.creating != id { self.react(spec, to: value) }
         }
         creating = id
-        let subscription: Subscription
+        let subscription: SubscriptionHandle
         switch spec.kind {
         case .sink:
             subscription = connection.bind(spec.field.keyPath, to: onValue)

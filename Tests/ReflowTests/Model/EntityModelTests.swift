@@ -120,7 +120,7 @@ import Testing
             action.change.apply(&state)
         }, state: ItemsState())
         var outcome = Outcome()
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionHandle] = []
         var budget = 6
         var watched: [Int: Int] = [:]
         for step in steps {

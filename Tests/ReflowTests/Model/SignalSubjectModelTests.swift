@@ -67,7 +67,7 @@ import Reflow
     private static func run(_ steps: [Step]) -> [String] {
         let subject = SignalSubject<Int>()
         var log: [String] = []
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionHandle] = []
         var budget = 8
         func subscribe(trigger: Int, then: Reaction?) {
             let index = subscriptions.count

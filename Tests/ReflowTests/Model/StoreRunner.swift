@@ -34,7 +34,7 @@ let modelReducer = Reducer<ModelState>.combine(
 @MainActor
 final class StoreRunner {
     private let store: Store<ModelState>
-    private var subscriptions: [Subscription?] = []
+    private var subscriptions: [SubscriptionHandle?] = []
     private var creating: Int?
     private var budget = StoreProgram.reactionBudget
     private var result = StoreRunResult()
@@ -80,7 +80,7 @@ final class StoreRunner {
         }
         let field = spec.field
         creating = id
-        let subscription: Subscription = switch spec.kind {
+        let subscription: SubscriptionHandle = switch spec.kind {
         case .closure: store.subscribe({ field.select($0) }, onChange)
         case .keyPath: store.subscribe(field.keyPath, onChange)
         case .parity: store.subscribe({ field.select($0) % 2 }, onChange)

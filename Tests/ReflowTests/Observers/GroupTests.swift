@@ -25,7 +25,7 @@ import Testing
 
     @Test func subscriptionDuringAPass_startsANewGroup() {
         let store = Store(reducer: reducer, state: State())
-        var inner: Subscription?
+        var inner: SubscriptionHandle?
         let outer = store.subscribe({ $0.a }) { a in
             if a == 1 && inner == nil { inner = store.subscribe({ $0.b }) { _ in } }
         }
@@ -67,7 +67,7 @@ import Testing
     @Test func selectionGroup_cancelsAndDispatchFromAPass_deliverEachValueOnceInOrder() throws {
         let store = Store(reducer: reducer, state: State())
         var seen: [String] = []
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionHandle] = []
         for index in 0..<40 {
             subscriptions.append(store.subscribe({ $0.a }) { a in
                 seen.append("\(index):\(a)")
@@ -95,8 +95,8 @@ import Testing
     @Test func keyPathGroup_cancelAndSubscribeFromAPass_keepSelectorsApart() throws {
         let store = Store(reducer: reducer, state: State())
         var seen: [String] = []
-        var onB: Subscription?
-        var late: Subscription?
+        var onB: SubscriptionHandle?
+        var late: SubscriptionHandle?
         let onA = store.subscribe(\.a) { a in
             seen.append("a:\(a)")
             if a == 1 {

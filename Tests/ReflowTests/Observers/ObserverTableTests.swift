@@ -39,7 +39,7 @@ import Testing
     @Test func valueSentDuringAPass_isDeliveredAfterIt_toObserversThereWhenSent() {
         let table = ObserverTable<Int>()
         let log = Log()
-        var late: Subscription?
+        var late: SubscriptionHandle?
         let first = table.subscribe(Recorder("a", log) { value in
             if value == 1 {
                 table.send(2)                                // queued: a and b get it
@@ -58,7 +58,7 @@ import Testing
         let table = ObserverTable<Int>()
         let log = Log()
         weak var weakVictim: Recorder?
-        var victim: Subscription?
+        var victim: SubscriptionHandle?
         let killer = table.subscribe(Recorder("killer", log) { _ in
             victim?.cancel()
             victim = nil
@@ -91,7 +91,7 @@ import Testing
     @Test func releasingTheTable_freesItsObservers_andLaterCancelsAreHarmless() {
         weak var weakObserver: Recorder?
         var ended = false
-        var subscription: Subscription?
+        var subscription: SubscriptionHandle?
         do {
             let table = ObserverTable<Int>()
             let recorder = Recorder("r", Log())

@@ -175,7 +175,7 @@ import Testing
         let currentState: () -> TallyReactor.State
         let shown: (TallyReactor.State) -> TallyReactor.State
         var emitted: [TallyReactor.State] = []
-        private var subscription: Subscription?
+        private var subscription: SubscriptionHandle?
 
         init(place: Place, labelled: Bool, in store: Store<AppState>) {
             self.place = place

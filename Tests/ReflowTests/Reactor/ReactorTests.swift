@@ -148,7 +148,7 @@ import ReflowTesting
     @Test func releasedReactor_isFreed_andItsEffectsAreCancelled() async {
         let probe = EffectProbe()
         weak var weakReactor: TickingReactor?
-        var subscription: Subscription?
+        var subscription: SubscriptionHandle?
         do {
             let reactor = TickingReactor(probe: probe)
             weakReactor = reactor

@@ -19,9 +19,9 @@ private let shopReducer = Reducer<ShopState>
 @MainActor
 @Suite struct SelectorTests {
     @Test func derived_recomputesOnlyWhenAnInputChanged() {
-        let items = Selector(\ShopState.items)
-        let minimum = Selector(\ShopState.minimum)
-        let large = Selector(items, minimum) { items, minimum in items.filter { $0 >= minimum } }
+        let items = MemoizedSelector(\ShopState.items)
+        let minimum = MemoizedSelector(\ShopState.minimum)
+        let large = MemoizedSelector(items, minimum) { items, minimum in items.filter { $0 >= minimum } }
         var state = ShopState(items: [1, 5, 9], minimum: 4)
         #expect(large(state) == [5, 9])
         #expect(large(state) == [5, 9])
@@ -36,11 +36,11 @@ private let shopReducer = Reducer<ShopState>
     }
 
     @Test func selectorsCompose_andEachLevelMemoizes() {
-        let items = Selector(\ShopState.items)
-        let total = Selector(items) { $0.reduce(0, +) }
-        let minimum = Selector(\ShopState.minimum)
-        let title = Selector(\ShopState.title)
-        let summary = Selector(total, minimum, title) { total, minimum, title in "\(title): \(total) over \(minimum)" }
+        let items = MemoizedSelector(\ShopState.items)
+        let total = MemoizedSelector(items) { $0.reduce(0, +) }
+        let minimum = MemoizedSelector(\ShopState.minimum)
+        let title = MemoizedSelector(\ShopState.title)
+        let summary = MemoizedSelector(total, minimum, title) { total, minimum, title in "\(title): \(total) over \(minimum)" }
         var state = ShopState(items: [1, 2], minimum: 0, title: "A")
         #expect(summary(state) == "A: 3 over 0")
         state.items = [3]                       // total unchanged: summary does not derive
@@ -54,7 +54,7 @@ private let shopReducer = Reducer<ShopState>
 
     @Test func storeSubscribe_withASelector_firesOnlyWhenItsValueChanges() {
         let store = Store(reducer: shopReducer, state: ShopState())
-        let count = Selector(Selector(\ShopState.items)) { $0.count }
+        let count = MemoizedSelector(MemoizedSelector(\ShopState.items)) { $0.count }
         var seen: [Int] = []
         let subscription = store.subscribe(count) { seen.append($0) }
         store.dispatch(SetItems(items: [1]))
@@ -67,7 +67,7 @@ private let shopReducer = Reducer<ShopState>
 
     @Test func oneSelectorSharedByManyConnections_derivesOncePerChange() {
         let store = Store(reducer: shopReducer, state: ShopState())
-        let sorted = Selector(Selector(\ShopState.items)) { $0.sorted() }
+        let sorted = MemoizedSelector(MemoizedSelector(\ShopState.items)) { $0.sorted() }
         let connections = (0..<100).map { index in
             Connection(store: store, mapStateToProps: { sorted($0).first ?? index },
                        mapDispatchToActions: { _ in () })
@@ -85,9 +85,9 @@ private let shopReducer = Reducer<ShopState>
     /// deriving from scratch gives, and it derives exactly when its inputs changed.
     @Test func randomStates_matchDirectComputation_andDeriveExactlyOnInputChanges() {
         var random = SeededRandom(seed: modelFirstSeed())
-        let items = Selector(\ShopState.items)
-        let minimum = Selector(\ShopState.minimum)
-        let large = Selector(items, minimum) { items, minimum in items.filter { $0 >= minimum } }
+        let items = MemoizedSelector(\ShopState.items)
+        let minimum = MemoizedSelector(\ShopState.minimum)
+        let large = MemoizedSelector(items, minimum) { items, minimum in items.filter { $0 >= minimum } }
         var state = ShopState()
         var expectedDerivations = 0
         var lastInputs: ([Int], Int)?

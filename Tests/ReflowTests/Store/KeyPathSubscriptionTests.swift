@@ -43,7 +43,7 @@ import Reflow
         var early: [Int] = []
         var late: [Int] = []
         let first = store.subscribe(\.count) { early.append($0) }
-        var second: Subscription?
+        var second: SubscriptionHandle?
         store.batch {
             store.dispatch(Increment())
             second = store.subscribe(\.count) { late.append($0) }

@@ -91,7 +91,7 @@ import Reflow
     @Test func mixedValueTypesAndComparisons_keepSubscriptionOrder() {
         let store = makeStore()
         var order: [String] = []
-        var bag: [Subscription] = []
+        var bag: [SubscriptionHandle] = []
         bag.append(store.subscribe(\.count) { _ in order.append("int 1") })
         bag.append(store.subscribe({ $0.count }) { _ in order.append("int 2") })
         bag.append(store.subscribe({ "\($0.count)" }) { _ in order.append("string") })
@@ -175,7 +175,7 @@ import Reflow
     @Test func cancelDuringNotification_laterSubscriberInSamePassGetsNothing() {
         let store = makeStore()
         var late: [Int] = []
-        var victim: Subscription?
+        var victim: SubscriptionHandle?
         let first = store.subscribe(\.count) { count in if count == 1 { victim?.cancel() } }
         victim = store.subscribe(\.count) { late.append($0) }
         store.dispatch(Increment())
@@ -189,7 +189,7 @@ import Reflow
     @Test func cancellingMostDuringNotification_skipsThemAtOnce_andKeepsTheRestInOrder() {
         let store = makeStore()
         var hits: [Int] = []
-        var subscriptions: [Subscription] = []
+        var subscriptions: [SubscriptionHandle] = []
         for index in 0..<40 {
             subscriptions.append(store.subscribe({ $0.count }, isDuplicate: ==) { count in
                 hits.append(index)
@@ -214,7 +214,7 @@ import Reflow
     @Test func cancelSelfDuringNotification_isSafe() {
         let store = makeStore()
         var seen: [Int] = []
-        var own: Subscription?
+        var own: SubscriptionHandle?
         own = store.subscribe(\.count) { count in
             seen.append(count)
             if count == 1 { own?.cancel() }
@@ -233,7 +233,7 @@ import Reflow
     func releaseDuringNotification_keepsObserverAliveUntilPassEnds_thenFreesIt(byKeyPath: Bool) {
         let store = makeStore()
         weak var weakCanary: Canary?
-        var victim: Subscription?
+        var victim: SubscriptionHandle?
         var aliveDuringPass: Bool?
         var after: [Int] = []
         let releaseVictim = { (count: Int) in
@@ -261,7 +261,7 @@ import Reflow
     @Test func cancelledOrOrphanedObservers_areFreed() {
         weak var cancelledCanary: Canary?
         weak var orphanedCanary: Canary?
-        var orphan: Subscription?
+        var orphan: SubscriptionHandle?
         do {
             let store = makeStore()
             let cancelled = Canary()
@@ -281,7 +281,7 @@ import Reflow
     @Test func subscribeDuringNotification_getsCurrentValueThenFollows() {
         let store = makeStore()
         var inner: [Int] = []
-        var innerSubscription: Subscription?
+        var innerSubscription: SubscriptionHandle?
         let outer = store.subscribe(\.count) { count in
             if count == 1 {
                 innerSubscription = store.subscribe(\.count) { inner.append($0) }
@@ -309,7 +309,7 @@ import Reflow
 
     @Test func store_isReleased_whileSubscriptionsLive() {
         weak var weakStore: Store<AppState>?
-        var subscription: Subscription?
+        var subscription: SubscriptionHandle?
         do {
             let store = makeStore()
             weakStore = store

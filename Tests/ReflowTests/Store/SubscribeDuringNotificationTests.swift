@@ -12,7 +12,7 @@ import Reflow
     @Test func subscribeDuringPass_intoALaterGroup_isNotCalledAgainInThatPass() {
         let store = makeStore()
         var late: [Int] = []
-        var lateSubscription: Subscription?
+        var lateSubscription: SubscriptionHandle?
         let first = store.subscribe({ $0.count }) { count in
             guard count == 1, lateSubscription == nil else { return }
             lateSubscription = store.subscribe({ $0.items.count }, isDuplicate: { _, _ in false }) { late.append($0) }
@@ -32,8 +32,8 @@ import Reflow
     private func subscribeDuringPass_anyKind_getsOneValue(made: Kind, existing: Kind) {
         let store = makeStore()
         var received: [Int] = []
-        var made_: Subscription?
-        func subscribe(_ kind: Kind, _ onChange: @escaping (Int) -> Void) -> Subscription {
+        var made_: SubscriptionHandle?
+        func subscribe(_ kind: Kind, _ onChange: @escaping (Int) -> Void) -> SubscriptionHandle {
             switch kind {
             case .closure: store.subscribe({ $0.count }, onChange)
             case .keyPath: store.subscribe(\.count, onChange)

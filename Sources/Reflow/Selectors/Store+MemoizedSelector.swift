@@ -11,8 +11,8 @@ extension Store {
     ///     derives once per change.
     ///   - onChange: Called with the current value at once, then with each new value.
     /// - Returns: The subscription; it ends when cancelled or released.
-    public func subscribe<Value: Equatable>(_ selector: Selector<State, Value>,
-                                            _ onChange: @escaping (Value) -> Void) -> Subscription {
+    public func subscribe<Value: Equatable>(_ selector: MemoizedSelector<State, Value>,
+                                            _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         subscribe({ selector($0) }, onChange)
     }
 }

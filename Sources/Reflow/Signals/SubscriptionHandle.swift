@@ -1,15 +1,19 @@
 import Dispatch
 
-/// Something a ``Subscription`` ends: a store observer, a signal observer, a binding.
+/// Something a ``SubscriptionHandle`` ends: a store observer, a signal observer, a binding.
 @MainActor @usableFromInline
 protocol SubscriptionTarget: AnyObject, Sendable {
     func endSubscription()
 }
 
-/// A live observation: of a store, a signal, a connection binding or a reactor.
+/// A live observation of a store, a signal or a reactor; it ends when you cancel or
+/// release it.
 ///
-/// A subscription ends when you call ``cancel()`` or when it is released, so keep it for
-/// as long as you want updates: in a property, or in a ``SubscriptionBag``.
+/// The one rule for handles: **releasing a `SubscriptionHandle` ends its observation**, so
+/// keep it for as long as you want updates, in a property or in a ``SubscriptionBag``.
+/// A connection's bindings are the one kind of observation that lives longer than its
+/// handle: `bind` returns a ``BindingHandle``, whose binding the connection keeps for its
+/// own life (as ReRxSwift's `bind` does), so that handle may be dropped.
 ///
 /// ```swift
 /// let subscription = store.subscribe(\.count) { print("count is", $0) }
@@ -20,11 +24,10 @@ protocol SubscriptionTarget: AnyObject, Sendable {
 /// > Note: After `cancel()` the observer receives nothing more, even later in a
 /// > notification that is in progress.
 ///
-/// A connection's bindings are the exception: the connection keeps them for its own
-/// life, so the subscription a `bind` returns may be dropped; cancel it to end that
-/// binding early.
+/// Before 1.0 this type was named `Subscription`; on Apple platforms SwiftUI re-exports
+/// Combine, whose `Subscription` made that name ambiguous in nearly every app file.
 @MainActor
-public final class Subscription {
+public class SubscriptionHandle {
     private var target: (any SubscriptionTarget)?
     /// Whether releasing the subscription ends it; `false` for a connection's bindings,
     /// which the connection keeps for its own life (its binding table holds them), so the
@@ -34,7 +37,6 @@ public final class Subscription {
     init(target: any SubscriptionTarget, endsWhenReleased: Bool = true) {
         self.target = target
         self.endsWhenReleased = endsWhenReleased
-        MainQueueDetection.install()
     }
 
     /// Creates a subscription that runs `onCancel` once, when it is cancelled or released.
@@ -46,19 +48,18 @@ public final class Subscription {
     public init(_ onCancel: @escaping @MainActor () -> Void) {
         self.target = ClosureTarget(onCancel)
         self.endsWhenReleased = true
-        MainQueueDetection.install()
     }
 
     /// A subscription that is already over; handy as a placeholder.
-    public static var empty: Subscription { Subscription(target: ClosureTarget {}) }
+    public static var empty: SubscriptionHandle { SubscriptionHandle(target: ClosureTarget {}) }
 
     /// Whether the subscription is still live.
-    public var isCancelled: Bool { target == nil }
+    public final var isCancelled: Bool { target == nil }
 
     /// Ends the subscription. Calling it again does nothing.
     ///
     /// - Complexity: O(1).
-    public func cancel() {
+    public final func cancel() {
         guard let target else { return }
         self.target = nil
         target.endSubscription()
@@ -71,7 +72,7 @@ public final class Subscription {
     /// ```
     ///
     /// - Parameter bag: The bag that keeps this subscription alive.
-    public func store(in bag: SubscriptionBag) {
+    public final func store(in bag: SubscriptionBag) {
         bag.insert(self)
     }
 
@@ -85,6 +86,19 @@ public final class Subscription {
         } else {
             Task { @MainActor in target.endSubscription() }
         }
+    }
+}
+
+/// What a connection's `bind` returns: a handle that ends one binding early.
+///
+/// Unlike every other ``SubscriptionHandle``, releasing it ends nothing: the connection
+/// keeps its bindings for its own life (or until the object a binding writes to is
+/// released), so `connection.bind(\.title, to: label, \.text)` works as a statement.
+/// Call ``SubscriptionHandle/cancel()`` to end the binding before that.
+@MainActor
+public final class BindingHandle: SubscriptionHandle {
+    init(binding: any SubscriptionTarget) {
+        super.init(target: binding, endsWhenReleased: false)
     }
 }
 

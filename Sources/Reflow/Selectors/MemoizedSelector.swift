@@ -8,9 +8,9 @@ import Foundation
 /// and calls its `derive` function only when an input differs from the last call's.
 ///
 /// ```swift
-/// let todos = Selector(\AppState.todos)
-/// let filter = Selector(\AppState.filter)
-/// let visibleTodos = Selector(todos, filter) { todos, filter in
+/// let todos = MemoizedSelector(\AppState.todos)
+/// let filter = MemoizedSelector(\AppState.filter)
+/// let visibleTodos = MemoizedSelector(todos, filter) { todos, filter in
 ///     todos.filter(filter.includes)            // runs only when todos or filter changed
 /// }
 ///
@@ -27,9 +27,10 @@ import Foundation
 /// Selectors keep their last inputs and result behind a lock, so one can live in a
 /// global and be read from any isolation.
 ///
-/// > Note: On Apple platforms, Objective-C has a type named `Selector` too; in a file that
-/// > names that one, write `Reflow.Selector` for this one.
-public final class Selector<State, Value>: @unchecked Sendable {
+/// It was named `Selector` before 1.0; on Apple platforms every file that imports
+/// Foundation, UIKit or SwiftUI also sees Objective-C's `Selector`, so the old name is
+/// ambiguous there and stays only as a deprecated alias.
+public final class MemoizedSelector<State, Value>: @unchecked Sendable {
     // @unchecked: `derivations` and the memo that `evaluate` captured are only read and
     // written with `lock` held. A selector locks its inputs while holding its own lock; inputs
     // form a DAG (a selector cannot be its own input), so the locks cannot deadlock.
@@ -66,7 +67,7 @@ public final class Selector<State, Value>: @unchecked Sendable {
     /// - Parameters:
     ///   - input: The selector whose value `derive` takes.
     ///   - derive: A pure function of the input.
-    public convenience init<A: Equatable>(_ input: Selector<State, A>, _ derive: @escaping (A) -> Value) {
+    public convenience init<A: Equatable>(_ input: MemoizedSelector<State, A>, _ derive: @escaping (A) -> Value) {
         let memo = Memo<A, Value>()
         self.init(evaluate: { state in memo.value(for: input(state), derive: derive) })
     }
@@ -78,7 +79,7 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///   - a: The first input.
     ///   - b: The second input.
     ///   - derive: A pure function of the inputs.
-    public convenience init<A: Equatable, B: Equatable>(_ a: Selector<State, A>, _ b: Selector<State, B>,
+    public convenience init<A: Equatable, B: Equatable>(_ a: MemoizedSelector<State, A>, _ b: MemoizedSelector<State, B>,
                                                         _ derive: @escaping (A, B) -> Value) {
         let memo = Memo<Pair<A, B>, Value>()
         self.init(evaluate: { state in
@@ -95,7 +96,7 @@ public final class Selector<State, Value>: @unchecked Sendable {
     ///   - c: The third input.
     ///   - derive: A pure function of the inputs.
     public convenience init<A: Equatable, B: Equatable, C: Equatable>(
-        _ a: Selector<State, A>, _ b: Selector<State, B>, _ c: Selector<State, C>,
+        _ a: MemoizedSelector<State, A>, _ b: MemoizedSelector<State, B>, _ c: MemoizedSelector<State, C>,
         _ derive: @escaping (A, B, C) -> Value
     ) {
         let memo = Memo<Pair<Pair<A, B>, C>, Value>()
