@@ -1,14 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Internal invariant checks (`REFLOW_INTERNAL_CHECKS`) are opt-in, as swift-collections'
+// are: the package's own test command and CI pass `-Xswiftc -DREFLOW_INTERNAL_CHECKS`. An
+// app that depends on Reflow never gets them, in debug builds either.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .define("REFLOW_INTERNAL_CHECKS", .when(configuration: .debug)),
 ]
 
 let package = Package(
     name: "Reflow",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1)],
+    // The first releases whose Swift runtime prints a key path as its source (`\Props.title`),
+    // which PropsRecorder, traces and the inspector show (Swift 5.8: macOS 13.3, iOS 16.4).
+    platforms: [.macOS("13.3"), .iOS("16.4"), .tvOS("16.4"), .watchOS("9.4"), .macCatalyst("16.4"), .visionOS(.v1)],
     products: [
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "ReflowTesting", targets: ["ReflowTesting"]),
@@ -19,7 +23,10 @@ let package = Package(
         .target(name: "Reflow", swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow"], swiftSettings: strict),
         .target(name: "ReflowReSwift", dependencies: ["Reflow"], swiftSettings: strict),
-        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting", "PersistenceKillHelper"], swiftSettings: strict),
+        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting", "PersistenceKillHelper", "TestSupport"],
+                    swiftSettings: strict),
+        // Finds the executables the tests start, on each platform's build layout.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "ReflowTestingTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
         // Started and killed by the persistence kill test.
         .executableTarget(name: "PersistenceKillHelper", dependencies: ["Reflow"], path: "Tests/PersistenceKillHelper",
@@ -34,7 +41,7 @@ let package = Package(
                     dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch", "CounterKit", "Counter",
                                    "SimpleTextFieldKit", "SteppingUpKit", "TableAndCollectionKit", "LoginKit",
                                    "SimpleTextField", "SteppingUp", "TableAndCollection", "Login",
-                                   "Reflow", "ReflowTesting"],
+                                   "Reflow", "ReflowTesting", "TestSupport"],
                     swiftSettings: strict),
         // Code written the ways app developers write it (file-scope closures, static and free
         // functions, ReRxSwift's and ReactorKit's README code), in each language mode.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Reflow
 
 /// The effect work of tests, run where the test can see it: every job of every effect
@@ -10,10 +11,22 @@ import Reflow
 /// the main queue, which keeps each test's effects in a known order instead of racing
 /// them on the global pool.
 enum EffectWork {
-    /// Makes Reflow start effect work on the main queue executor from now on.
+    /// Whether this process drives effects without a task executor: on systems older than
+    /// macOS 15 and iOS 18, or when `REFLOW_TESTING_FALLBACK` is set (CI sets it to run that
+    /// path on Linux too).
+    static let usesFallback: Bool = {
+        if ProcessInfo.processInfo.environment["REFLOW_TESTING_FALLBACK"] != nil { return true }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { return false }
+        return true
+    }()
+
+    /// Makes Reflow start effect work on the main queue executor from now on, or, where
+    /// that is not possible, tell ``CountedWork`` of each piece of work.
     static func install() {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+        if !usesFallback, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             _ = MainQueueExecutor.installed
+        } else {
+            _ = CountedWork.installed
         }
     }
 
@@ -25,10 +38,8 @@ enum EffectWork {
     /// effect job was queued, running or run.
     @MainActor
     static func settle() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
-            // Older systems cannot prefer an executor: let other tasks run a while.
-            for _ in 0..<100 { await Task.yield() }
-            return
+        guard !usesFallback, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            return await CountedWork.installed.settle()
         }
         let executor = MainQueueExecutor.installed
         var before: MainQueueExecutor.Counts

@@ -1,5 +1,11 @@
+// Either test framework may be missing: a Mac with only the command line tools has no
+// XCTest, and an older toolchain no Testing. ReflowTesting reports to those it has.
+#if canImport(Testing)
 import Testing
+#endif
+#if canImport(XCTest)
 import XCTest
+#endif
 
 /// Where a ReflowTesting assertion was called from.
 public struct CallSite: Sendable {
@@ -26,14 +32,21 @@ public struct CallSite: Sendable {
 /// Reports a failure to Swift Testing when a Swift Testing test is running, otherwise to
 /// XCTest, at the caller's location. Every ReflowTesting failure goes through here.
 func reportFailure(_ message: String, at site: CallSite) {
+    #if canImport(Testing)
     if Test.current != nil {
         Issue.record(
             Comment(rawValue: message),
             sourceLocation: SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
         )
-    } else {
-        // XCTest takes the file as a StaticString, which a runtime path cannot become, so
-        // the location travels in the message.
-        XCTFail("\(site.filePath):\(site.line): \(message)")
+        return
     }
+    #endif
+    #if canImport(XCTest)
+    // XCTFail takes the file as a StaticString, which a runtime path cannot become, so the
+    // location travels in the message (Xcode shows it, and it is the caller's line).
+    XCTFail("\(site.filePath):\(site.line): \(message)")
+    #else
+    // No test framework to tell: say it where a person sees it.
+    print("\(site.filePath):\(site.line): error: \(message)")
+    #endif
 }

@@ -1,3 +1,5 @@
+import Reflow
+
 /// A clock that moves only when the test says so, to test `debounce`, `throttle` and
 /// effect sleeps without waiting in real time.
 ///
@@ -30,6 +32,18 @@ public final class TestClock: Clock, Sendable {
         let id: Int
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
+        /// Effect work counted by ``CountedWork`` (the path without task executors).
+        let ticket: WorkTicket?
+        /// Ranks sleepers with one deadline: the order they went to sleep, or on the path
+        /// without task executors the order their work started or was last woken.
+        let rank: Int
+
+        /// Tells ``CountedWork`` that this sleeper was woken or cancelled.
+        func left(woken: Bool) {
+            guard let ticket else { return }
+            if woken { ticket.order = CountedWork.installed.nextOrder() }
+            CountedWork.installed.sleeperDidLeave()
+        }
     }
 
     private struct Timeline {
@@ -63,17 +77,27 @@ public final class TestClock: Clock, Sendable {
     ///   - deadline: When to wake; a deadline already reached returns at once.
     ///   - tolerance: Ignored: the test clock wakes sleepers exactly at their deadline.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        // Counted effect work (the path without task executors; see CountedWork).
+        let ticket = EffectWork.usesFallback ? EffectWorkObservation.ticket as? WorkTicket : nil
+        try await park(until: deadline, ticket: ticket)
+    }
+
+    /// Registers a sleeper until `deadline` and suspends until it is woken or cancelled.
+    private func park(until deadline: Instant, ticket: WorkTicket?) async throws {
         let id = timeline.withLock { timeline -> Int in
             timeline.nextID += 1
             return timeline.nextID
         }
+        let rank = ticket?.order ?? (EffectWork.usesFallback ? CountedWork.installed.nextOrder() : id)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Start { case sleep, wake, cancel }
                 let start = timeline.withLock { timeline -> Start in
                     if timeline.cancelledIDs.remove(id) != nil { return .cancel }
                     if deadline <= timeline.now { return .wake }
-                    timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation,
+                                                     ticket: ticket, rank: rank))
+                    if ticket != nil { CountedWork.installed.sleeperDidRegister() }
                     return .sleep
                 }
                 switch start {
@@ -90,6 +114,7 @@ public final class TestClock: Clock, Sendable {
                 }
                 return timeline.sleepers.remove(at: index)
             }
+            cancelled?.left(woken: false)
             cancelled?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -115,6 +140,7 @@ public final class TestClock: Clock, Sendable {
         await settle()
         let target = now.advanced(by: duration)
         while let sleeper = nextSleeper(upTo: target) {
+            sleeper.left(woken: true)
             sleeper.continuation.resume()
             await settle()
         }
@@ -147,7 +173,10 @@ public final class TestClock: Clock, Sendable {
     /// sleeper registered meanwhile is left behind in the past.
     private func nextSleeper(upTo target: Instant) -> Sleeper? {
         timeline.withLock { timeline in
-            guard let index = timeline.sleepers.indices.min(by: { timeline.sleepers[$0].deadline < timeline.sleepers[$1].deadline }),
+            guard let index = timeline.sleepers.indices.min(by: {
+                      let (a, b) = (timeline.sleepers[$0], timeline.sleepers[$1])
+                      return (a.deadline, a.rank) < (b.deadline, b.rank)
+                  }),
                   timeline.sleepers[index].deadline <= target else {
                 timeline.now = Swift.max(timeline.now, target)
                 return nil

@@ -117,6 +117,7 @@ import ReflowReSwift
         #expect(store.state == 11)
     }
 
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
     @Test func reducerThatDispatches_stopsWithMessageNamingTheAction() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
@@ -134,4 +135,5 @@ import ReflowReSwift
             #expect(message.contains("inside a reducer"))
         }
     }
+#endif
 }

@@ -53,9 +53,30 @@ public enum EffectExecution {
 
     @TaskLocal private static var scoped: Scoped?
 
-    /// Starts `operation` as a detached task on the preferred executor, if one is set.
+    /// Told when each piece of effect work starts and ends, where no task executor can be
+    /// preferred (before macOS 15 and iOS 18): ReflowTesting's test clock and test store
+    /// then know when effect work has run as far as it can. `nil`, and free, otherwise.
+    package static var workObserver: (any EffectWorkObserver)? {
+        get { observer.value as? any EffectWorkObserver }
+        set { observer.value = newValue }
+    }
+
+    private static let observer = Preference()
+
+    /// Starts `operation` as a detached task on the preferred executor, if one is set; tells
+    /// the work observer, if one is set, before it starts and after it ends.
     static func startDetached(priority: TaskPriority? = nil,
                               _ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+        guard let workObserver else { return startOnPreferredExecutor(priority: priority, operation) }
+        let ticket = workObserver.workWillStart()
+        return startOnPreferredExecutor(priority: priority) {
+            await EffectWorkObservation.$ticket.withValue(ticket) { await operation() }
+            workObserver.workDidEnd(ticket)
+        }
+    }
+
+    private static func startOnPreferredExecutor(priority: TaskPriority?,
+                                                 _ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
            let executor = (scoped.map(\.executor) ?? preference.value) as? any TaskExecutor {
             return Task.detached(executorPreference: executor, priority: priority, operation: operation)
@@ -89,4 +110,20 @@ public enum EffectExecution {
             set { lock.lock(); defer { lock.unlock() }; stored = newValue }
         }
     }
+}
+
+/// Observes the effect work Reflow starts (see ``EffectExecution``): what ReflowTesting
+/// counts to settle effects where it cannot prefer a task executor.
+package protocol EffectWorkObserver: Sendable {
+    /// Called on the caller's thread, before the work starts; what it returns is the work's
+    /// ``EffectWorkObservation/ticket`` while it runs.
+    func workWillStart() -> any Sendable
+    /// Called on the work's task, after the work returned.
+    func workDidEnd(_ ticket: any Sendable)
+}
+
+/// What the work observer gave the effect work the current task runs, or `nil` when it
+/// runs none (or no observer was set when it started).
+package enum EffectWorkObservation {
+    @TaskLocal package static var ticket: (any Sendable)?
 }

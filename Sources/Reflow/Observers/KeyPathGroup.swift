@@ -66,8 +66,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let changed = group.changed.base
         group.members.forEachActive(upTo: group.members.observers.count) { observer in
             // Invariant: a group's member table holds only its members (`subscribe` is the
-            // only insert); checked in debug builds.
-            assert(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
+            // only insert); checked when REFLOW_INTERNAL_CHECKS is set.
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
+            #endif
             let member = unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
             let selector = member.selector
             // Most members' selectors did not change: decide on `changed` before reading
@@ -83,8 +85,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             member.lastValue = current
             member.onChange(current)
         }
-        assert(group.lastValues.base == lastValues && group.changed.base == changed,
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(group.lastValues.base == lastValues && group.changed.base == changed,
                "KeyPathGroup: selector slots moved during a pass")
+        #endif
     }
 
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each

@@ -1,7 +1,7 @@
 extension ObserverTable {
     /// Checks that every live observer knows its slot, that the ledger counts the holes,
     /// and that nothing is queued or retired outside a pass. Compiles to nothing unless
-    /// `REFLOW_INTERNAL_CHECKS` is set (debug builds and CI).
+    /// `REFLOW_INTERNAL_CHECKS` is set (the package's own test runs and CI).
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         // A full walk keeps debug builds of big tables usable only while they are small.

@@ -88,7 +88,9 @@ final class SelectionGroup<State, Value>: Observer<State> {
             last[index] = value
             onChanges[index].call(value)
         }
-        assert(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        #endif
         group.endPass()
     }
 
@@ -108,7 +110,9 @@ final class SelectionGroup<State, Value>: Observer<State> {
             last[index] = value
             onChanges[index].call(value)
         }
-        assert(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        #endif
         group.endPass()
     }
 

@@ -10,7 +10,7 @@
 /// ``base`` moves only when the slots grow (``append(_:)``) or shrink
 /// (``removeLast(from:)``). A caller that keeps ``base`` across calls must make sure
 /// neither happens meanwhile; the groups do so by adding members or selectors, and
-/// compacting, only outside their passes, and check it after each pass in debug builds.
+/// compacting, only outside their passes, and check it after each pass when `REFLOW_INTERNAL_CHECKS` is set.
 @usableFromInline
 final class ValueSlots<Element> {
     /// The first slot; valid for `count` slots until the next `append` or `removeLast`.

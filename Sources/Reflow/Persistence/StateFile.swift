@@ -9,9 +9,10 @@ import Darwin
 ///
 /// The file is a header line, `{"reflowState":1,"version":2}`, then the slice as JSON:
 /// the payload is read and migrated as bytes, without decoding it twice. A write goes to a
-/// temporary file in the same directory, is flushed to disk, and replaces the old file
-/// with `rename(2)`, which is atomic: a crash or kill at any moment leaves either the old
-/// or the new complete file, never a torn one.
+/// temporary file in the same directory, is flushed to disk (`F_FULLFSYNC` on Darwin,
+/// `fsync` on Linux: see `flushToDisk`), and replaces the old file with `rename(2)`, which
+/// is atomic: a crash, kill or power loss at any moment leaves either the old or the new
+/// complete file, never a torn one.
 enum StateFile {
     struct Header: Codable {
         var reflowState: Int
@@ -124,7 +125,8 @@ enum StateFile {
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
-            try handle.synchronize()  // on disk before it can replace the old file
+            // On disk before it can replace the old file.
+            guard flushToDisk(handle.fileDescriptor) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -138,7 +140,7 @@ enum StateFile {
         // after it must not bring the old file back); a kill needs no more than the rename.
         let descriptor = open(directory.path, O_RDONLY)
         if descriptor >= 0 {
-            _ = fsync(descriptor)
+            _ = flushToDisk(descriptor)
             _ = close(descriptor)
         }
     }

@@ -51,14 +51,18 @@ package enum ReactorRegistry {
         // a live reactor's identity was made for this very object, through some static
         // type of it. Every static type an object can be used as (its class, a base class)
         // shares one conformance to Reactor, so one Action, Mutation and State: the core
-        // is a ReactorCore<R.Action, R.Mutation, R.State>. Checked in debug builds; the
+        // is a ReactorCore<R.Action, R.Mutation, R.State>. Checked when REFLOW_INTERNAL_CHECKS is set; the
         // subclass tests use a reactor through both types.
         if let lastCore, lastCore.ownerID == key {
-            assert(lastCore is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(lastCore is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            #endif
             return unsafeDowncast(lastCore, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
         if let existing = cores[key] {
-            assert(existing is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(existing is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorRegistry: core of another type")
+            #endif
             lastCore = existing
             return unsafeDowncast(existing, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
@@ -81,7 +85,9 @@ package enum ReactorRegistry {
             stopReleasedReactors()
             sweepAt = cores.count * 2
         }
-        assert(cores[core.ownerID] == nil, "ReactorRegistry: a registered core pins its key")
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(cores[core.ownerID] == nil, "ReactorRegistry: a registered core pins its key")
+        #endif
         cores[core.ownerID] = core
         lastCore = core
         checkInvariants()

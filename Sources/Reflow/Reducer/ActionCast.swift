@@ -7,11 +7,13 @@
 enum ActionCast {
     /// Returns `action` as an `A`.
     ///
-    /// - Precondition: `type(of: action) == A.self`, checked in debug builds. Callers look
+    /// - Precondition: `type(of: action) == A.self`, checked when REFLOW_INTERNAL_CHECKS is set. Callers look
     ///   the handler up by `ObjectIdentifier(type(of: action))`, which guarantees it.
     @inlinable
     static func unchecked<A: Action>(_ action: any Action, to type: A.Type) -> A {
-        assert(Swift.type(of: action) == A.self, "ActionCast: \(Swift.type(of: action)) is not \(A.self)")
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(Swift.type(of: action) == A.self, "ActionCast: \(Swift.type(of: action)) is not \(A.self)")
+        #endif
         return reinterpret(action, as: type)
     }
 

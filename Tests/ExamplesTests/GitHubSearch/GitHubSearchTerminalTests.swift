@@ -2,6 +2,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// GitHubSearch as a person runs it: in a real pseudo-terminal, full screen, typed at.

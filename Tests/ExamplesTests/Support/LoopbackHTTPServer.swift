@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 and a port the system picks, answering each request
@@ -42,7 +44,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// A socket bound to a port of 127.0.0.1 that the system picks, and that port.
     static func boundSocket() throws -> (socket: Int32, port: UInt16) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, streamSocketType, 0)
         guard listener >= 0 else { throw ServerError("socket: errno \(errno)") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -1,6 +1,9 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An example app running in a real pseudo-terminal: the test writes keys to the master side
@@ -50,11 +53,7 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     static func builtProduct(_ name: String) -> URL? {
-        [Bundle.main.executableURL?.deletingLastPathComponent(),
-         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-         Bundle.main.bundleURL.deletingLastPathComponent()]
-            .compactMap { $0?.appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        BuiltProducts.executable(named: name)
     }
 
     /// Everything the app wrote, escape sequences included.

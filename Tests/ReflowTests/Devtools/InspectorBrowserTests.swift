@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes: Foundation has no Process on iOS, tvOS, watchOS, visionOS
 import Foundation
 import Testing
 import Reflow
@@ -19,16 +20,20 @@ enum HeadlessBrowser {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // `timeout`: a browser that hangs fails the test instead of stalling the suite.
-        process.arguments = ["timeout", "60", path!, "--headless", "--no-sandbox", "--disable-gpu",
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu",
                              "--user-data-dir=\(profile.path)", "--dump-dom", url.absoluteString]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // A browser that hangs is ended after a minute, so it fails the test instead of
+        // stalling the suite (no `timeout` command: macOS has none).
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         let dom = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         guard process.terminationStatus == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium exited with \(process.terminationStatus)"])
         }
@@ -88,3 +93,4 @@ private struct Retitle: Action { var title: String }
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
     }
 }
+#endif

@@ -136,9 +136,11 @@ private func randomItems(_ random: inout SeededRandom, ids: Range<Int>) -> [Item
         #expect(updates[2].sections.inserted == [0] && updates[2].rows.isEmpty)
     }
 
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
     @Test func duplicateIDs_stopWithAMessageNamingTheID() async {
         await #expect(processExitsWith: .failure) {
             _ = ListChanges.between([Item(id: 7, text: "a"), Item(id: 7, text: "b")], [])
         }
     }
+#endif
 }

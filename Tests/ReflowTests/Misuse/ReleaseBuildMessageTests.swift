@@ -1,14 +1,13 @@
+#if os(macOS) || os(Linux)  // starts processes: Foundation has no Process on iOS, tvOS, watchOS, visionOS
 import Foundation
+import TestSupport
 import Testing
 
 /// A user's mistake stops the program with its message in every build. `precondition`
 /// prints nothing when optimized (the process dies of SIGILL, silently), so these run a
 /// helper built with `-c release` and read its standard error.
 @Suite(.serialized) struct ReleaseBuildMessageTests {
-    /// The package's root, from this file's place in it.
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    private static let packageRoot = BuiltProducts.packageRoot
 
     /// Builds MisuseHelper in release mode, in a scratch directory of its own (so it never
     /// waits on the lock of the build that runs these tests), and returns its path. CI
@@ -66,3 +65,4 @@ import Testing
         #expect(result.standardError.contains(message), "\(misuse): standard error was:\n\(result.standardError)")
     }
 }
+#endif

@@ -77,6 +77,7 @@ import Testing
         #expect(live.value == 0)
     }
 
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
     @Test func anIndexOutsideTheSlots_stopsWithItsRange() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let slots = ValueSlots<Int>()
@@ -86,4 +87,5 @@ import Testing
             #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("index 1 is outside 0..<1"))
         }
     }
+#endif
 }

@@ -1,4 +1,6 @@
+#if os(macOS) || os(Linux)  // starts processes: Foundation has no Process on iOS, tvOS, watchOS, visionOS
 import Foundation
+import TestSupport
 import Testing
 import Reflow
 
@@ -16,15 +18,7 @@ import Reflow
     }
 
     /// The helper executable, built next to the test bundle.
-    private static var helper: URL? {
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].compactMap { $0 }
-        return candidates.map { $0.appendingPathComponent("PersistenceKillHelper") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    private static var helper: URL? { BuiltProducts.executable(named: "PersistenceKillHelper") }
 
     @Test func killedWhileSaving_alwaysLeavesOneCompleteState() async throws {
         let helper = try #require(Self.helper, "PersistenceKillHelper is built with the tests (swift build --build-tests)")
@@ -76,3 +70,4 @@ import Reflow
         #expect(rounds.last ?? 0 > 0, "the helper never got to save")
     }
 }
+#endif

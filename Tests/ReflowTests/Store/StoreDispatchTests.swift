@@ -53,6 +53,7 @@ import Reflow
         _ = (a, b)
     }
 
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
     @Test func dispatchFromReducer_stopsWithMessageNamingTheAction() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
@@ -70,7 +71,9 @@ import Reflow
             #expect(message.contains("middleware, an Effect, or a subscriber"))
         }
     }
+#endif
 
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
     /// Bug: a reducer that read `store.state` silently saw a half-applied state.
     @Test func readingStoreStateFromAReducer_stopsWithMessageNamingTheAction() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -89,6 +92,7 @@ import Reflow
             #expect(message.contains("inout state parameter"))
         }
     }
+#endif
 
     @Test func readingStoreState_betweenAndAfterReductions_isAllowed() {
         let store = makeStore(middleware: [Middleware { context, action, next in
