@@ -1,6 +1,7 @@
 import Foundation
 
 // swift run -c release ReflowBenchmarks [scenario…] [--json FILE] [--svg DIR] [--smoke]
+// swift run ReflowBenchmarks --debug-section [--release-json FILE] [--smoke]   (see DebugSection.swift)
 //
 // Scenarios: s1 s2 s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 c1 p1 r rh (r1 and r2 alone: r1, r2; default: all). Each is timed several times
 // (min and median, ns per operation) against two baselines measured in the same run:
@@ -16,18 +17,28 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 }
 let jsonPath = option("--json")
 let svgDirectory = option("--svg")
+let releaseJSONPath = option("--release-json")
 let smoke = arguments.contains("--smoke")
-arguments.removeAll { $0 == "--smoke" }
-let selected = Set(arguments.map { $0.lowercased() })
+let debugSection = arguments.contains("--debug-section")
+arguments.removeAll { $0 == "--smoke" || $0 == "--debug-section" }
+let selected = debugSection ? debugSectionScenarios : Set(arguments.map { $0.lowercased() })
 @MainActor func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
 /// Smoke runs use small counts so CI checks that every scenario still runs.
-@MainActor func scaled(_ full: Int) -> Int { smoke ? max(full / 1_000, 10) : full }
+@MainActor func scaled(_ full: Int) -> Int {
+    smoke ? max(full / 1_000, 10) : debugSection ? debugScaled(full) : full
+}
+
+#if DEBUG
+let buildName = "debug build"
+#else
+let buildName = "release build"
+#endif
 
 @MainActor
 func runBenchmarks() throws {
     var harness = Harness(repetitions: smoke ? 1 : 5)
-    print(smoke ? "Reflow benchmarks (smoke run: small counts, numbers mean nothing)" : "Reflow benchmarks (release build)")
+    print(smoke ? "Reflow benchmarks (smoke run: small counts, numbers mean nothing)" : "Reflow benchmarks (\(buildName))")
     print(Table.header)
     var svgs: [String: String] = [:]
 
@@ -70,7 +81,7 @@ func runBenchmarks() throws {
     if wants("s5") { harness.s5(smoke ? 1_000 : 100_000) }
     if wants("s6") {
         harness.s6(existing: 1_000, cancels: smoke ? 10 : 500)
-        harness.s6(existing: 10_000, cancels: smoke ? 10 : 5_000)
+        harness.s6(existing: 10_000, cancels: smoke ? 10 : debugSection ? 500 : 5_000)
     }
     if wants("s7") { harness.s7(scaled(20_000)) }
     if wants("s8") { harness.s8(scaled(20_000)) }
@@ -90,6 +101,10 @@ func runBenchmarks() throws {
     if let jsonPath {
         try Table.json(harness.rows).write(toFile: jsonPath, atomically: true, encoding: .utf8)
         print("wrote \(jsonPath)")
+    }
+    if debugSection, let releaseJSONPath {
+        let met = try DebugSection.compare(harness.rows, withReleaseJSON: releaseJSONPath)
+        print(met ? "debug section: every target met" : "debug section: some targets not met")
     }
     if let svgDirectory {
         try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true)

@@ -24,4 +24,14 @@ import Glibc
 func flushToDisk(_ descriptor: Int32) -> Bool {
     fsync(descriptor) == 0
 }
+#else
+import Foundation
+
+/// Puts what was written to `descriptor` on permanent storage with `fsync(2)`, on systems
+/// with neither Darwin nor Glibc.
+///
+/// - Returns: Whether the flush succeeded; on failure `errno` says why.
+func flushToDisk(_ descriptor: Int32) -> Bool {
+    fsync(descriptor) == 0
+}
 #endif

@@ -1,12 +1,12 @@
 #if canImport(Observation)
 import Observation
-import Synchronization
+import Foundation
 import Testing
 import Reflow
 
 @MainActor
 @Suite struct ObservablePropsTests {
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func readingProps_registersDependency_changeFiresOnce_unrelatedDoesNot() {
         let store = makeStore()
         let model = ObservableProps(Connection(store: store, mapStateToProps: { $0.count },
@@ -22,7 +22,7 @@ import Reflow
 
     // MARK: Property-level tracking
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func readingOneProp_isInvalidatedOnlyByThatProp() {
         let store = Store(reducer: profileReducer, state: ProfileState())
         let model = ObservableProps(Connection(store: store, mapStateToProps: { $0 }, mapDispatchToActions: { _ in () }))
@@ -40,7 +40,7 @@ import Reflow
         #expect(model.title == "new" && model.count == 1)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func nestedKeyPaths_dynamicMemberTracksTheTopLevelProp_subscriptTracksTheExactPath() {
         let store = Store(reducer: profileReducer, state: ProfileState())
         let model = ObservableProps(Connection(store: store, mapStateToProps: { $0 }, mapDispatchToActions: { _ in () }))
@@ -56,7 +56,7 @@ import Reflow
         #expect(model.user.name == "Bo" && model[\.user.age] == 40)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func storeFace_tracksPerProperty_andDispatches() {
         let store = Store(reducer: profileReducer, state: ProfileState())
         let model = ObservableStore(store)
@@ -72,7 +72,7 @@ import Reflow
         #expect(titleReads.count == 1)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func reactorFace_tracksPerProperty_andSends() {
         let model = ObservableReactor(ProfileReactor())
         let valueReads = ChangeCounter()
@@ -88,7 +88,7 @@ import Reflow
     /// Seeded random programs: readers of random key paths (re-registering after each
     /// invalidation, as SwiftUI does) against random changes. The model: a reader is
     /// invalidated exactly when a change alters the value at its key path.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func randomReadersAndChanges_invalidateExactlyTheReadersOfChangedValues() {
         var random = SeededRandom(seed: modelFirstSeed())
         for _ in 0..<modelProgramCount(default: 100) {
@@ -154,10 +154,12 @@ private final class ProfileReactor: Reactor {
     }
 }
 /// `onChange` is `@Sendable`; a locked counter is what it may touch.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private final class ChangeCounter: Sendable {
-    private let value = Mutex(0)
-    var count: Int { value.withLock { $0 } }
-    func increment() { value.withLock { $0 += 1 } }
+private final class ChangeCounter: @unchecked Sendable {
+    // @unchecked: `value` is read and written only with `lock` held. (Synchronization's
+    // Mutex would need macOS 15 and iOS 18.)
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
 }
 #endif
