@@ -49,6 +49,9 @@ let package = Package(
         .testTarget(name: "IdiomTestsSwift5", dependencies: ["Reflow", "ReflowTesting"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
+        // A ReSwift app's code as old apps are written: Swift 5 language mode, ReSwift's idioms.
+        .testTarget(name: "ReflowReSwiftSwift5Tests", dependencies: ["ReflowReSwift"], path: "Tests/ReflowReSwiftSwift5Tests",
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
         // The examples: a terminal layer they share, then each app's logic (tested) and its main.
         .target(name: "ExampleTerminal", dependencies: ["Reflow"], path: "Examples/Terminal", swiftSettings: strict),
         .target(name: "GitHubSearchKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/GitHubSearch/GitHubSearchKit",

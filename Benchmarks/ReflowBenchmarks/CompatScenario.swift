@@ -3,7 +3,7 @@ import ReflowReSwift
 
 /// A ReSwift-style subscriber, as an app moved over with ReflowReSwift has them.
 @MainActor
-final class CompatSubscriber: StoreSubscriber {
+final class CompatSubscriber: @preconcurrency StoreSubscriber {
     var sink = 0
     func newState(state: Int) { sink &+= state }
 }

@@ -2,7 +2,7 @@ import ReflowReSwift
 
 /// The old screen, unchanged: a `StoreSubscriber` that selects what it shows.
 @MainActor
-final class TodoListScreen: StoreSubscriber {
+final class TodoListScreen: @preconcurrency StoreSubscriber {
     private(set) var lines: [String] = []
     private let render: ([String]) -> Void
 

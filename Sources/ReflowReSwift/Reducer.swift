@@ -11,8 +11,9 @@ import Reflow
 /// }
 /// ```
 ///
-/// Reducers run on the main actor, as the store does.
-public typealias Reducer<ReducerStateType> = @MainActor (_ action: any Action, _ state: ReducerStateType?) -> ReducerStateType
+/// A reducer is any function of this type, as in ReSwift: a free function, a method, a
+/// closure in a global. The store calls it on the main thread.
+public typealias Reducer<ReducerStateType> = (_ action: any Action, _ state: ReducerStateType?) -> ReducerStateType
 
 /// Combines reducers into one that runs them in order, each on the state the previous one
 /// returned (ReSwift's `combineReducers`).

@@ -2,7 +2,7 @@ import Reflow
 
 /// ReSwift's `Store`, on top of a Reflow store: change `import ReSwift` to
 /// `import ReflowReSwift` and an app's store, reducers, middleware and `StoreSubscriber`s
-/// keep working.
+/// keep working, in Swift 5 and Swift 6 language modes.
 ///
 /// ```swift
 /// let store = Store<AppState>(reducer: appReducer, state: nil,
@@ -15,6 +15,22 @@ import Reflow
 /// a hosted reactor, a `TestStore` or devtools, while old screens keep their subscribers.
 /// Both see every action and every state.
 ///
+/// ## Threads
+/// As in ReSwift, the store can be made and used from any context: a global `let`, a
+/// nonisolated function, an XCTest `setUp`. The Reflow store underneath lives on the main
+/// actor, so:
+/// - On the main thread (where UI code and XCTest's tests run) every call runs at once.
+/// - From another thread (a network callback, a background queue), `dispatch(_:)`,
+///   ``state``, `subscribe`, ``unsubscribe(_:)`` and creating the store wait for the main
+///   thread to run them, then return: as in ReSwift, the state after `dispatch` returns
+///   includes the action, and calls from one thread run in order.
+/// - Reducers, middleware and subscribers are called on the main thread.
+///
+/// > Important: Because calls from other threads wait for the main thread, a thread the
+/// > main thread is waiting for (with `DispatchQueue.sync` or a semaphore) must not call
+/// > the store; that would wait forever. ReSwift code rarely does, since ReSwift's own
+/// > store is not safe to call from two threads at once.
+///
 /// ## Where Reflow differs from ReSwift
 /// - A subscriber (or middleware) that dispatches while the store notifies has its action
 ///   queued until the notification is over, so every subscriber sees every state in
@@ -22,15 +38,13 @@ import Reflow
 ///   remaining subscribers.
 /// - A reducer that dispatches stops the program with a message that names the action,
 ///   as ReSwift's `ConcurrentMutationError` does.
-/// - The store, its reducers, middleware and subscribers run on the main actor.
 /// - ``state`` cannot be set from outside; only reducers change it.
-@MainActor
-public final class Store<State>: StoreType {
+open class Store<State>: StoreType {
     /// The Reflow store that holds the state: use it for new screens.
     public let reflowStore: Reflow.Store<State>
+    /// Subscribers and middleware: main-actor bookkeeping.
+    @usableFromInline let core: StoreCore<State>
     @usableFromInline let automaticallySkipsRepeats: Bool
-    @usableFromInline var subscriptions: [ObjectIdentifier: SubscriberEntry] = [:]
-    @usableFromInline var nextToken = 0
 
     /// Creates a store (ReSwift's initializer).
     ///
@@ -41,21 +55,28 @@ public final class Store<State>: StoreType {
     ///   - middleware: Middleware, first one first.
     ///   - automaticallySkipsRepeats: Whether subscriptions to `Equatable` values skip
     ///     repeats without asking.
-    public init(reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
-                automaticallySkipsRepeats: Bool = true) {
-        let reference = StoreReference<State>()
-        let initial = state ?? reducer(ReSwiftInit(), nil)
-        reflowStore = Reflow.Store(
-            reducer: .reSwift(reducer),
-            state: initial,
-            middleware: middleware.isEmpty ? [] : [.reSwiftChain(middleware, store: reference)]
-        )
-        reference.store = reflowStore
+    public required init(reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
+                         automaticallySkipsRepeats: Bool = true) {
+        let reducer = MainActorBound(reducer)
+        let middleware = MainActorBound(middleware)
+        let initial = MainActorBound(state)
+        let (reflowStore, core) = onMainActor { () -> (Reflow.Store<State>, StoreCore<State>) in
+            let core = StoreCore<State>()
+            let store = Reflow.Store(
+                reducer: Reflow.Reducer { state, action in state = reducer.isolatedValue(action, state) },
+                state: initial.value ?? reducer.value(ReSwiftInit(), nil)
+            )
+            core.attach(to: store, middleware: middleware.value)
+            return (store, core)
+        }
+        self.reflowStore = reflowStore
+        self.core = core
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
     }
 
     /// Gives an existing Reflow store ReSwift's API, so screens written against ReSwift can
-    /// subscribe to it.
+    /// subscribe to it. Setting ``middleware`` has no effect on it: its middleware is the
+    /// one it was made with.
     ///
     /// - Parameters:
     ///   - store: The Reflow store.
@@ -63,33 +84,103 @@ public final class Store<State>: StoreType {
     ///     repeats without asking.
     public init(_ store: Reflow.Store<State>, automaticallySkipsRepeats: Bool = true) {
         reflowStore = store
+        core = onMainActor { StoreCore<State>() }
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
     }
 
     /// The current state (never `nil`; implicitly unwrapped as in ReSwift).
-    public var state: State! { reflowStore.state }
+    public var state: State! {
+        let store = reflowStore
+        return onMainActor { store.state }
+    }
 
-    /// Dispatches through the middleware, as ``dispatch(_:)``.
+    /// The middleware, first one first. Setting it rebuilds the chain, as in ReSwift.
+    public var middleware: [Middleware<State>] {
+        get {
+            let core = self.core
+            return onMainActor { core.middleware }
+        }
+        set {
+            let core = self.core
+            let middleware = MainActorBound(newValue)
+            onMainActor { core.setMiddleware(middleware.value) }
+        }
+    }
+
+    /// Dispatches through the middleware, as `dispatch(_:)`.
     public var dispatchFunction: DispatchFunction! {
         { [weak self] action in self?.dispatch(action) }
     }
 
-    /// Dispatches `action` through the middleware to the reducer.
+    /// Dispatches `action` through the middleware to the reducer, on the main thread (see
+    /// "Threads").
     ///
     /// - Complexity: That of `Reflow.Store.dispatch(_:)`: the reducer, plus each
     ///   subscriber's subscription steps.
     ///
     /// - Parameter action: The action.
-    public func dispatch(_ action: any Action) {
-        reflowStore.dispatch(action)
+    open func dispatch(_ action: any Action) {
+        ReSwiftDispatch.dispatch(action, to: reflowStore)
     }
+
+    /// Dispatches what `actionCreatorProvider` makes of the state and the store, if anything
+    /// (ReSwift's action creators, deprecated there in favour of ReSwift-Thunk).
+    ///
+    /// - Parameter actionCreatorProvider: Returns the action to dispatch, or `nil`.
+    @available(*, deprecated, message: "Deprecated in ReSwift too: dispatch a Thunk instead (createThunkMiddleware()).")
+    open func dispatch(_ actionCreatorProvider: @escaping ActionCreator) {
+        if let action = actionCreatorProvider(state, self) {
+            dispatch(action)
+        }
+    }
+
+    /// Runs an asynchronous action creator (ReSwift's, deprecated there in favour of
+    /// ReSwift-Thunk).
+    ///
+    /// - Parameter asyncActionCreatorProvider: Gets the state, the store and a callback that
+    ///   takes an action creator.
+    @available(*, deprecated, message: "Deprecated in ReSwift too: dispatch a Thunk instead (createThunkMiddleware()).")
+    open func dispatch(_ asyncActionCreatorProvider: @escaping AsyncActionCreator) {
+        dispatch(asyncActionCreatorProvider, callback: nil)
+    }
+
+    /// Runs an asynchronous action creator, then `callback` with the state after the action
+    /// it made (ReSwift's, deprecated there in favour of ReSwift-Thunk).
+    ///
+    /// - Parameters:
+    ///   - actionCreatorProvider: Gets the state, the store and a callback that takes an
+    ///     action creator.
+    ///   - callback: Gets the state after the action was dispatched.
+    @available(*, deprecated, message: "Deprecated in ReSwift too: dispatch a Thunk instead (createThunkMiddleware()).")
+    open func dispatch(_ actionCreatorProvider: @escaping AsyncActionCreator, callback: DispatchCallback?) {
+        actionCreatorProvider(state, self) { actionProvider in
+            if let action = actionProvider(self.state, self) {
+                self.dispatch(action)
+                callback?(self.state)
+            }
+        }
+    }
+
+    /// Gets the state after an asynchronous action creator's action.
+    public typealias DispatchCallback = (State) -> Void
+
+    /// Makes an action from the state and the store, or `nil` for none.
+    @available(*, deprecated, message: "Deprecated in ReSwift too: dispatch a Thunk instead (createThunkMiddleware()).")
+    public typealias ActionCreator = (_ state: State, _ store: Store) -> (any Action)?
+
+    /// Makes an action creator asynchronously and hands it to its callback.
+    @available(*, deprecated, message: "Deprecated in ReSwift too: dispatch a Thunk instead (createThunkMiddleware()).")
+    public typealias AsyncActionCreator = (
+        _ state: State,
+        _ store: Store,
+        _ actionCreatorCallback: @escaping ((ActionCreator) -> Void)
+    ) -> Void
 
     /// Subscribes `subscriber` to the whole state; it gets the current state at once.
     ///
     /// - Parameter subscriber: Told each new state with `newState(state:)`; held weakly.
-    @inlinable
-    public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        attach(subscriber, transform: { $0 })
+    open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        subscribe(subscriber, transform: nil)
     }
 
     /// Subscribes `subscriber` to what `transform` makes of the state; it gets the current
@@ -102,8 +193,7 @@ public final class Store<State>: StoreType {
     /// - Parameters:
     ///   - subscriber: Told each selected value with `newState(state:)`; held weakly.
     ///   - transform: Builds the subscription's pipeline from the whole-state subscription.
-    @inlinable
-    public func subscribe<SelectedState, S: StoreSubscriber>(
+    open func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
         attach(subscriber, transform: transform)
@@ -112,57 +202,34 @@ public final class Store<State>: StoreType {
     /// Ends `subscriber`'s subscription. Released subscribers end by themselves.
     ///
     /// - Parameter subscriber: The subscriber to stop telling.
-    public func unsubscribe(_ subscriber: any AnyStoreSubscriber) {
-        subscriptions.removeValue(forKey: ObjectIdentifier(subscriber))?.subscription.cancel()
+    open func unsubscribe(_ subscriber: any AnyStoreSubscriber) {
+        let core = self.core
+        let id = ObjectIdentifier(subscriber)
+        onMainActor { core.detach(id) }
     }
 
     /// The number of live subscribers.
-    public var subscriberCount: Int { subscriptions.count }
-
-    // Inlinable: the closures that run on every state are then built, and specialized for
-    // the state and subscriber types, in the subscriber's module (benchmark C1).
-    @inlinable
-    func attach<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        unsubscribe(subscriber)
-        let id = ObjectIdentifier(subscriber)
-        let token = nextToken
-        nextToken += 1
-        let original = Subscription<State>()
-        let target = SubscriberReference<S, State>(subscriber)
-        // Typed delivery: the subscriber's own `newState`, with no `Any` box and no cast,
-        // and one weak load per delivered value. A released subscriber is dropped at the
-        // first value that reaches it.
-        let drop: () -> Void = { [weak self] in self?.dropReleasedSubscriber(id, token: token) }
-        if let transformed = transform?(original) {
-            transformed.observer = { _, newState in
-                guard let subscriber = target.subscriber else { return drop() }
-                subscriber.newState(state: newState)
-            }
-        } else {
-            // ReSwift's path for a `nil` transform: the state goes through `_newState`,
-            // which delivers it only when it is of the subscriber's type.
-            original.observer = { _, newState in
-                guard let subscriber = target.subscriber else { return drop() }
-                subscriber._newState(state: newState)
-            }
-        }
-        // Every state, as ReSwift's subscriptions see every state; their own steps decide.
-        let subscription = reflowStore.subscribe({ $0 }, isDuplicate: { _, _ in false }) { state in
-            let old = target.previous
-            target.previous = state
-            original.newValues(oldState: old, newState: state)
-        }
-        subscriptions[id] = SubscriberEntry(token: token, subscription: subscription, original: original)
+    public var subscriberCount: Int {
+        let core = self.core
+        return onMainActor { core.subscriberCount }
     }
 
-    @usableFromInline
-    func dropReleasedSubscriber(_ id: ObjectIdentifier, token: Int) {
-        // The identity may belong to a newer subscriber at the same address: check the token.
-        guard let entry = subscriptions[id], entry.token == token else { return }
-        subscriptions[id] = nil
-        entry.subscription.cancel()
+    /// Runs `attach` of the core on the main actor.
+    // Inlinable, as are the `Equatable` overloads that call it: the closures that run on
+    // every state are then built, and specialized for the state and subscriber types, in
+    // the subscriber's module; unspecialized, each state looks up generic metadata at every
+    // step (benchmark C1, 4.7 µs against 1.7 µs).
+    @inlinable
+    final func attach<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        let core = self.core
+        let store = reflowStore
+        let request = MainActorBound((subscriber, transform))
+        onMainActor {
+            let (subscriber, transform) = request.value
+            core.attach(subscriber, transform: transform, to: store)
+        }
     }
 }
 
@@ -173,7 +240,7 @@ extension Store where State: Equatable {
     /// - Parameter subscriber: Told each new state with `newState(state:)`; held weakly.
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : { $0 })
+        attach(subscriber, transform: automaticallySkipsRepeats ? { $0.skipRepeats() } : nil)
     }
 }
 
@@ -192,34 +259,5 @@ extension Store {
         attach(subscriber, transform: transform.map { transform in
             skips ? { transform($0).skipRepeats() } : transform
         })
-    }
-}
-
-/// The store's weak hold on a subscriber, and the state its subscription saw last.
-@MainActor @usableFromInline
-final class SubscriberReference<S: AnyObject, State> {
-    @usableFromInline weak var subscriber: S?
-    /// The state the subscription saw last, for the steps that compare consecutive states.
-    @usableFromInline var previous: State?
-
-    @usableFromInline
-    init(_ subscriber: S) {
-        self.subscriber = subscriber
-    }
-}
-
-/// What the store keeps per subscriber.
-@MainActor @usableFromInline
-struct SubscriberEntry {
-    @usableFromInline let token: Int
-    @usableFromInline let subscription: Reflow.SubscriptionHandle
-    /// The head of the subscriber's chain of steps; it holds the rest.
-    @usableFromInline let original: AnyObject
-
-    @usableFromInline
-    init(token: Int, subscription: Reflow.SubscriptionHandle, original: AnyObject) {
-        self.token = token
-        self.subscription = subscription
-        self.original = original
     }
 }

@@ -9,8 +9,7 @@
 /// store.subscribe(viewModel) { $0.select(\.count) }
 /// ```
 ///
-/// The store holds subscribers weakly. Subscribers run on the main actor.
-@MainActor
+/// The store holds subscribers weakly, and tells them on the main thread.
 public protocol StoreSubscriber: AnyStoreSubscriber {
     /// What the subscriber receives: the state, or what its subscription selects.
     associatedtype StoreSubscriberStateType
@@ -20,7 +19,6 @@ public protocol StoreSubscriber: AnyStoreSubscriber {
 
 /// A subscriber whose state type is erased, so the store can hold subscribers of every
 /// selected type (ReSwift's `AnyStoreSubscriber`).
-@MainActor
 public protocol AnyStoreSubscriber: AnyObject {
     // swiftlint:disable:next identifier_name
     func _newState(state: Any)

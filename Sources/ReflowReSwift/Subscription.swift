@@ -11,7 +11,6 @@
 ///
 /// Each step sees the store's previous and new state (or what the steps before it made of
 /// them), as in ReSwift: `skipRepeats` compares consecutive states.
-@MainActor
 public final class Subscription<State> {
     /// The closure called with each change: the previous value (`nil` for the first) and
     /// the new one. Extensions can write it, as ReSwift's `skipRepeats` does.

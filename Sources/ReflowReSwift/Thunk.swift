@@ -6,35 +6,36 @@
 /// let loadTodos = Thunk<AppState> { dispatch, getState in
 ///     guard getState()?.isLoading == false else { return }
 ///     dispatch(StartLoading())
-///     Task { dispatch(TodosLoaded(todos: try await api.todos())) }
+///     api.todos { todos in dispatch(TodosLoaded(todos: todos)) }   // any thread
 /// }
 /// store.dispatch(loadTodos)
 /// ```
 ///
-/// The body runs on the main actor; a `Task` started in it stays there, so it can call
-/// `dispatch` after its `await`s.
+/// The body is ReSwift-Thunk's plain function type; the middleware calls it on the main
+/// thread. Its `dispatch` may be called later from any thread: off the main thread it waits
+/// for the main thread to run it (see ``Store``'s "Threads").
 public struct Thunk<State>: Action {
-    let body: @MainActor @Sendable (_ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>) -> Void
+    /// The body, used only on the main thread (where the thunk middleware runs).
+    let body: MainActorBound<(_ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>) -> Void>
 
     /// Creates a thunk.
     ///
-    /// - Parameter body: The work: it may read the state and dispatch, now or later.
-    public init(body: @escaping @MainActor @Sendable (_ dispatch: @escaping DispatchFunction,
-                                                     _ getState: @escaping GetState<State>) -> Void) {
-        self.body = body
+    /// - Parameter body: Runs when the thunk is dispatched, with the store's `dispatch` and
+    ///   `getState`.
+    public init(body: @escaping (_ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>) -> Void) {
+        self.body = MainActorBound(body)
     }
 }
 
-/// Middleware that runs ``Thunk``s and passes every other action on (ReSwift-Thunk's
-/// `createThunkMiddleware`).
+/// Makes the middleware that runs ``Thunk``s (ReSwift-Thunk's `createThunkMiddleware`).
 ///
-/// - Returns: The middleware; put it in the store's middleware array.
+/// - Returns: Middleware that runs each `Thunk<State>` and passes every other action on.
 public func createThunkMiddleware<State>() -> Middleware<State> {
     { dispatch, getState in
         { next in
             { action in
                 if let thunk = action as? Thunk<State> {
-                    thunk.body(dispatch, getState)
+                    thunk.body.value(dispatch, getState)
                 } else {
                     next(action)
                 }

@@ -6,8 +6,10 @@ import Dispatch
 ///
 /// `Thread.isMainThread` is not enough: a process that calls `dispatchMain()` (test
 /// runners do) drains the main queue on a worker thread.
+/// `package`: ReflowReSwift uses it to run ReSwift's API, callable from any thread, on the
+/// main actor.
 @usableFromInline
-enum MainQueueDetection {
+package enum MainQueueDetection {
     /// The main queue's marker, set on first use from whichever thread (setting a queue's
     /// specific value is thread-safe; a static's initializer runs once).
     private static let key: DispatchSpecificKey<Bool> = {
@@ -17,7 +19,7 @@ enum MainQueueDetection {
     }()
 
     @usableFromInline
-    static var isOnMainQueue: Bool {
+    package static var isOnMainQueue: Bool {
         DispatchQueue.getSpecific(key: key) ?? false
     }
 }

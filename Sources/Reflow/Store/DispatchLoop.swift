@@ -112,11 +112,18 @@ final class DispatchLoop<State> {
 
     @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
 
-    /// Installs the middleware chain; `end` is where the last middleware's `next` leads.
+    /// The middleware, first one first, and what they get as their context.
+    private var middleware: [Middleware<State>] = []
+    private var middlewareContext: MiddlewareContext<State>?
+
+    /// Installs the middleware chain, after any installed before; the last middleware's
+    /// `next` leads to `reduceAndNotify`.
     func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>) {
         guard !middleware.isEmpty else { return }
+        self.middleware += middleware
+        middlewareContext = context
         var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
-        for link in middleware.reversed() {
+        for link in self.middleware.reversed() {
             let rest = next
             next = Dispatch { action in link.handle(context, action, rest) }
         }

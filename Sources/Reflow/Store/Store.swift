@@ -105,6 +105,13 @@ public final class Store<State> {
         loop.batch(body)
     }
 
+    /// Adds `middleware` after the store's middleware: for ReflowReSwift, whose stores take
+    /// ReSwift middleware set after they were made. A store made without middleware takes
+    /// the plain dispatch path until then (benchmark C1).
+    package func appendMiddleware(_ middleware: Middleware<State>) {
+        loop.installMiddleware([middleware], context: MiddlewareContext(store: self))
+    }
+
     /// Starts recording what reductions can write (a key-path subscription or a slice
     /// connection can then skip untouched slices).
     @usableFromInline

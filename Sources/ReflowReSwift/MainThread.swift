@@ -1,0 +1,82 @@
+import Dispatch
+import Reflow
+
+// ReSwift's API is callable from any thread, as ReSwift's is; the Reflow store underneath
+// lives on the main actor. These run a piece of it there: at once on the main thread,
+// otherwise through the main queue (`sync` for what returns a value, `async` for dispatch).
+
+/// Runs `body` on the main actor and returns its result: at once when called there,
+/// otherwise by waiting for the main queue to run it.
+///
+/// > Important: Called from another thread while the main thread waits for that thread,
+/// > this waits forever; ReSwift code that reads the store from a background queue while
+/// > the main thread blocks on that queue must dispatch instead.
+@inlinable
+func onMainActor<Result>(_ body: @MainActor () -> Result) -> Result {
+    if MainQueueDetection.isOnMainQueue {
+        return runIsolated(body)
+    }
+    return DispatchQueue.main.sync { runIsolated(body) }
+}
+
+/// Runs `body` on the main actor, as the generic form does, without boxing a result: the
+/// path of every dispatch (benchmark C1).
+@inlinable
+func onMainActor(_ body: @MainActor () -> Void) {
+    if MainQueueDetection.isOnMainQueue {
+        MainActor.assumeIsolated(body)
+    } else {
+        DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+    }
+}
+
+/// Runs `body`, already on the main queue, as main-actor code.
+@inlinable
+func runIsolated<Result>(_ body: @MainActor () -> Result) -> Result {
+    // `assumeIsolated` returns only `Sendable` results; a state need not be one. The box
+    // carries it out of the closure on the same thread.
+    let box = ResultBox<Result>()
+    MainActor.assumeIsolated { box.value = body() }
+    return box.value!
+}
+
+/// Carries a result out of a main-actor closure that ran synchronously on this thread.
+@usableFromInline
+final class ResultBox<Value>: @unchecked Sendable {
+    // @unchecked: written and read on one thread, one after the other (`runIsolated`).
+    @usableFromInline var value: Value?
+
+    @usableFromInline init() {}
+}
+
+/// A value that is not `Sendable` (a ReSwift reducer, middleware or thunk: plain closures),
+/// carried into Reflow's main-actor types under one rule: it is used only on the main actor.
+/// ``value`` stops the program with a message when read anywhere else.
+@usableFromInline
+struct MainActorBound<Value>: @unchecked Sendable {
+    // @unchecked: `stored` is read only through `value`, which checks that it runs on the
+    // main queue (the main actor's executor), so the value never crosses threads.
+    @usableFromInline let stored: Value
+
+    @inlinable
+    init(_ value: Value) {
+        stored = value
+    }
+
+    /// The value, read from main-actor code, where the rule holds by isolation: no check
+    /// (a reducer's path, on every dispatch).
+    @MainActor @inlinable
+    var isolatedValue: Value { stored }
+
+    @inlinable
+    var value: Value {
+        guard MainQueueDetection.isOnMainQueue else {
+            fatalError("""
+                ReflowReSwift: a reducer, middleware or thunk was called off the main thread. \
+                A Reflow store runs them on the main actor; dispatch from other threads with \
+                store.dispatch(_:), which hops to the main thread.
+                """)
+        }
+        return stored
+    }
+}
