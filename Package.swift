@@ -76,7 +76,8 @@ let package = Package(
                           swiftSettings: strict),
         // Written as a ReSwift app is (ReSwift code spells `Action`, not `any Action`), to show
         // that it builds with only its imports changed: Swift 6 mode, without ExistentialAny.
-        .executableTarget(name: "ReSwiftTodo", dependencies: ["Reflow", "ReflowReSwift"], path: "Examples/ReSwiftTodo"),
+        .executableTarget(name: "ReSwiftTodo", dependencies: ["Reflow", "ReflowReSwift"], path: "Examples/ReSwiftTodo",
+                          exclude: ["README.md"]),
         .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow", "ReflowReSwift"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

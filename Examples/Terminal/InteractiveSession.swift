@@ -32,8 +32,10 @@ final class InteractiveSession<Program: TerminalProgram> {
         input?.cancel()
         resize?.cancel()
         program.onChange = nil
-        await program.finish()
+        // Back on the normal screen first: what finishing prints (a recording's
+        // confirmation, or why it failed) must stay visible after the program ends.
         TerminalModes.restore()
+        await program.finish()
         return 0
     }
 

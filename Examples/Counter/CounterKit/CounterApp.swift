@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import Reflow
 
@@ -23,10 +24,10 @@ public enum CounterApp {
         let logSink = LogSink()
         let persistence = persistenceDirectory.map { directory in
             StatePersistence<State>(directory: directory, slices: [PersistedSlice(\.counter.value, file: "count.json")],
-                                    onError: { logSink.write?("note: \($0.message)") })
+                                    onError: { logSink.send(wrapped("note: \($0.message)", width: 74)) })
         }
         let initial = persistence?.restored(State()) ?? State()
-        let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.write?($0) }])
+        let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.send($0) }])
         persistence?.attach(to: store)
         let history = History<State>()
         if recordPath != nil {
@@ -47,13 +48,8 @@ public enum CounterApp {
                                    effects: { await store.waitForEffects() }) {
             await persistence?.flush()     // the count is on disk before the process ends
             guard let recordPath else { return }
-            do {
-                try history.inspectorHTML(title: "Counter session")
-                    .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
-                print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
-            } catch {
-                print("Could not write \(recordPath): \(error)")
-            }
+            RecordingDestination.write(history.inspectorHTML(title: "Counter session"), to: URL(fileURLWithPath: recordPath),
+                                       actions: history.entries.count)
         }
         logSink.write = { [weak screen] in screen?.append(log: $0) }
         return (screen, store)
@@ -74,5 +70,37 @@ public enum CounterApp {
 /// Where the logging middleware's lines go, set once the screen exists.
 @MainActor
 final class LogSink {
-    var write: ((String) -> Void)?
+    /// Lines sent before anyone could show them: what restoring the count reported.
+    private var pending: [String] = []
+
+    /// Where lines go; set once the screen exists, which first gets the pending lines.
+    var write: ((String) -> Void)? {
+        didSet {
+            guard let write else { return }
+            let lines = pending
+            pending = []
+            for line in lines { write(line) }
+        }
+    }
+
+    /// Shows `line`, or keeps it until there is somewhere to show it.
+    func send(_ line: String) {
+        if let write { write(line) } else { pending.append(line) }
+    }
+}
+
+/// `text` broken into lines of at most `width` characters at spaces, later lines indented by
+/// two: a note must be read whole, and the screen cuts lines at its edge.
+func wrapped(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = "  "
+        }
+        line += (line.isEmpty || line == "  " ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
 }

@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import Reflow
 
@@ -32,13 +33,8 @@ public enum SearchApp {
         let screen = SearchScreen(connection: connection, source: api.sourceName,
                                   effects: { await store.waitForEffects() }) {
             guard let recordPath else { return }
-            do {
-                try history.inspectorHTML(title: "GitHubSearch session")
-                    .write(to: URL(fileURLWithPath: recordPath), atomically: true, encoding: .utf8)
-                print("Recorded \(history.entries.count) actions to \(recordPath); open it in a browser.")
-            } catch {
-                print("Could not write \(recordPath): \(error)")
-            }
+            RecordingDestination.write(history.inspectorHTML(title: "GitHubSearch session"), to: URL(fileURLWithPath: recordPath),
+                                       actions: history.entries.count)
         }
         return (screen, store)
     }

@@ -8,9 +8,8 @@ import GitHubSearchKit
 // swift run GitHubSearch --record FILE        also writes the session as an inspector page
 // swift run GitHubSearch < /dev/null          a short demo
 
-let options = CommandLineOptions()
-if options.contains("--help") || options.contains("-h") {
-    print("""
+let options = CommandLineOptions(
+    usage: """
         usage: GitHubSearch [--live] [--latency MILLISECONDS] [--script FILE] [--record FILE]
           --live          search GitHub's API instead of the offline catalogue
           --latency MS    the offline catalogue's delay per page (default 350)
@@ -18,11 +17,10 @@ if options.contains("--help") || options.contains("-h") {
           --record FILE   write the session's actions as an inspector page when it ends
         In a terminal: type to search, ↑↓ to move (↓ on the last row loads more), Enter for
         details, Esc to go back or clear, Ctrl-C to quit.
-        """)
-    exit(0)
-}
+        """,
+    flags: ["--live"], valueFlags: ["--latency", "--script", "--record"])
 
 let latency = options.milliseconds(after: "--latency", default: .milliseconds(350))
 let api: any RepositorySearching = options.contains("--live") ? GitHubClient() : OfflineCatalog.bundled(latency: latency)
-let app = SearchApp.make(api: api, recordPath: options.value(after: "--record"))
+let app = SearchApp.make(api: api, recordPath: options.value(after: "--record").map { RecordingDestination.checked($0).path })
 exit(await TerminalRunner.run(app.screen, demoScript: SearchApp.demoScript))

@@ -60,3 +60,63 @@ import Testing
         #expect(saved.contains("3"))
     }
 }
+
+/// Counter never loses the count, or a problem with it, silently.
+@Suite(.serialized) struct CounterPersistenceErrorTests {
+    private func directory(with countFile: String?) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CounterState-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let countFile {
+            try countFile.write(to: directory.appendingPathComponent("count.json"), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    @Test func aTruncatedCountFile_isShownOnTheScreen_andKeptAside() async throws {
+        let directory = try directory(with: "{\"reflowState\":1,\"vers")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try PseudoTerminal(executable: "Counter", arguments: ["--state-dir", directory.path])
+        #expect(await terminal.waitFor("count.json could not be read"))
+        #expect(await terminal.waitFor("count.json.unreadable-"))
+        terminal.send("q")
+        _ = await terminal.waitForExit()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let aside = try #require(names.first { $0.hasPrefix("count.json.unreadable-") })
+        #expect(try String(contentsOf: directory.appendingPathComponent(aside), encoding: .utf8) == "{\"reflowState\":1,\"vers")
+    }
+
+    @Test func aFileFromANewerVersion_isShown_andNeverOverwritten() async throws {
+        let newer = "{\"reflowState\":1,\"version\":99}\n{\"future\":true}"
+        let directory = try directory(with: newer)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await ExampleProcess.run("Counter", arguments: ["--delay", "20", "--state-dir", directory.path],
+                                               input: "type +\nwait\nframe\n")
+        #expect(run.status == 0)
+        #expect(run.output.contains("newer than 1"))
+        #expect(run.output.contains("overwritten this session"))
+        #expect(try String(contentsOf: directory.appendingPathComponent("count.json"), encoding: .utf8) == newer)
+    }
+
+    @Test func stateDir_keepsTheCountThere() async throws {
+        let directory = try directory(with: nil)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await ExampleProcess.run("Counter", arguments: ["--delay", "20", "--state-dir", directory.path],
+                                               input: "type ++\nwait\n")
+        #expect(run.status == 0)
+        let saved = try String(contentsOf: directory.appendingPathComponent("count.json"), encoding: .utf8)
+        #expect(saved.hasSuffix("2") || saved.contains("\n2"))
+    }
+
+    @Test func theDemo_leavesTheDefaultCountAlone() async throws {
+        let temporary = try directory(with: nil)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let kept = temporary.appendingPathComponent("ReflowCounterExample")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        let before = "{\"reflowState\":1,\"version\":1}\n7"
+        try before.write(to: kept.appendingPathComponent("count.json"), atomically: true, encoding: .utf8)
+        let run = try await ExampleProcess.run("Counter", arguments: ["--delay", "20"],
+                                               environment: ["TMPDIR": temporary.path + "/", "REFLOW_COUNTER_DIR": ""])
+        #expect(run.status == 0)
+        #expect(try String(contentsOf: kept.appendingPathComponent("count.json"), encoding: .utf8) == before)
+    }
+}
