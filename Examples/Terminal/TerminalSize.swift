@@ -26,10 +26,20 @@ public struct TerminalSize: Equatable, Sendable {
 }
 
 extension String {
-    /// The string cut or padded with spaces to exactly `width` characters.
+    /// The string cut or padded with spaces to exactly `width` terminal columns (wide
+    /// characters count two, see ``displayWidth``); a cut string ends in "…".
     public func fitted(to width: Int) -> String {
         guard width > 0 else { return "" }
-        if count > width { return String(prefix(max(0, width - 1))) + "…" }
-        return self + String(repeating: " ", count: width - count)
+        let columns = displayWidth
+        if columns <= width { return self + String(repeating: " ", count: width - columns) }
+        var kept = ""
+        var used = 0
+        for character in self {
+            let next = character.displayWidth
+            if used + next > width - 1 { break }
+            kept.append(character)
+            used += next
+        }
+        return kept + "…" + String(repeating: " ", count: width - 1 - used)
     }
 }
