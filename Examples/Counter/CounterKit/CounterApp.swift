@@ -24,7 +24,7 @@ public enum CounterApp {
         let logSink = LogSink()
         let persistence = persistenceDirectory.map { directory in
             StatePersistence<State>(directory: directory, slices: [PersistedSlice(\.counter.value, file: "count.json")],
-                                    onError: { logSink.send(wrapped("note: \($0.message)", width: 74)) })
+                                    onError: { logSink.send(wrapped("note: \($0.message)", width: 74).joined(separator: "\n  ")) })
         }
         let initial = persistence?.restored(State()) ?? State()
         let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.send($0) }])
@@ -87,20 +87,4 @@ final class LogSink {
     func send(_ line: String) {
         if let write { write(line) } else { pending.append(line) }
     }
-}
-
-/// `text` broken into lines of at most `width` characters at spaces, later lines indented by
-/// two: a note must be read whole, and the screen cuts lines at its edge.
-func wrapped(_ text: String, width: Int) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty && line.count + 1 + word.count > width {
-            lines.append(line)
-            line = "  "
-        }
-        line += (line.isEmpty || line == "  " ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines.joined(separator: "\n")
 }

@@ -64,15 +64,18 @@ public final class SearchScreen: TerminalProgram {
             return size.screen(lines, footer: " Enter or Esc: back to the results · Ctrl-C: quit")
         }
         lines += [" Search: \(props.query)▏", rule]
-        let visible = max(1, size.rows - 6)
+        // The status wraps: an error's advice ("…, or run without --live") must be read whole.
+        let status = wrapped(props.status, width: size.columns - 2).map { " " + $0 }
+        let visible = max(1, size.rows - 5 - max(1, status.count))
         let first = max(0, props.selection - visible + 1)
         for index in first..<min(props.rows.count, first + visible) {
             let row = props.rows[index]
             let marker = index == props.selection ? ">" : " "
             lines.append("\(marker) \(row.name.fitted(to: 34)) \(row.stars.fitted(to: 7)) \(row.language.fitted(to: 10)) \(row.summary)")
         }
-        lines += Array(repeating: "", count: max(0, size.rows - 3 - lines.count))
-        lines += [rule, " \(props.status)", " type to search · ↑↓ move · Enter: details · Esc: clear · Ctrl-C: quit"]
+        lines += Array(repeating: "", count: max(0, size.rows - 2 - max(1, status.count) - lines.count))
+        lines += [rule] + (status.isEmpty ? [""] : status)
+            + [" type to search · ↑↓ move · Enter: details · Esc: clear · Ctrl-C: quit"]
         return lines
     }
 
@@ -85,19 +88,4 @@ public final class SearchScreen: TerminalProgram {
         connection.disconnect()
         onFinish()
     }
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces.
-func wrapped(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty && line.count + 1 + word.count > width {
-            lines.append(line)
-            line = ""
-        }
-        line += line.isEmpty ? String(word) : " " + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
 }

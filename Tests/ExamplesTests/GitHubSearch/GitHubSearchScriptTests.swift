@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ExampleTerminal
+import GitHubSearchKit
 
 /// GitHubSearch without a terminal: a script on standard input, or none at all.
 @Suite struct GitHubSearchScriptTests {
@@ -36,5 +38,29 @@ import Testing
         let run = try await ExampleProcess.run("GitHubSearch", arguments: ["--latency", "soon"])
         #expect(run.status == 2)
         #expect(run.errors.contains("--latency takes a number of milliseconds, not soon"))
+    }
+}
+
+/// A search that cannot reach GitHub, with the longest reason a socket gives.
+private struct UnreachableGitHub: RepositorySearching {
+    var sourceName: String { "GitHub (live)" }
+    func search(_ query: String, page: Int) async throws -> SearchPage {
+        throw SearchError.unreachable("The Internet connection appears to be offline; no route to host api.github.com")
+    }
+}
+
+/// An error's advice is wrapped, never cut at the screen's edge.
+@MainActor
+@Suite struct SearchStatusWrappingTests {
+    @Test(arguments: [100, 80, 60])
+    func anUnreachableError_isShownWhole_atAnyWidth(columns: Int) async {
+        let app = SearchApp.make(api: UnreachableGitHub())
+        _ = app.screen.handle(.character("s"))
+        await app.screen.waitForEffects()
+        // What the terminal shows: each line fitted to the width, as the session draws it.
+        let screen = app.screen.frame(size: TerminalSize(columns: columns, rows: 24)).map { $0.fitted(to: columns) }
+        let text = screen.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("check the network, or run without --live"), "\(screen.joined(separator: "\n"))")
+        #expect(screen.count == 24)
     }
 }
