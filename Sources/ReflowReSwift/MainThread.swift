@@ -3,7 +3,14 @@ import Reflow
 
 // ReSwift's API is callable from any thread, as ReSwift's is; the Reflow store underneath
 // lives on the main actor. These run a piece of it there: at once on the main thread,
-// otherwise through the main queue (`sync` for what returns a value, `async` for dispatch).
+// otherwise by waiting for the main queue to run it (`DispatchQueue.main.sync`), so the
+// caller sees its effect when the call returns, as with ReSwift.
+//
+// The two `@unchecked Sendable` types below are not for speed: they carry what ReSwift's
+// API allows (results that are not `Sendable`, plain closures) to the main actor, each under
+// the rule written beside it. Every call from a background queue in
+// `ReflowReSwiftSwift5Tests` goes through `runIsolated`; `MainThreadTests` checks that
+// `MainActorBound` stops off the main thread.
 
 /// Runs `body` on the main actor and returns its result: at once when called there,
 /// otherwise by waiting for the main queue to run it.
@@ -73,8 +80,8 @@ struct MainActorBound<Value>: @unchecked Sendable {
         guard MainQueueDetection.isOnMainQueue else {
             fatalError("""
                 ReflowReSwift: a reducer, middleware or thunk was called off the main thread. \
-                A Reflow store runs them on the main actor; dispatch from other threads with \
-                store.dispatch(_:), which hops to the main thread.
+                A Reflow store runs them on the main actor; from other threads, go through the \
+                store (dispatch, state), which runs them on the main thread.
                 """)
         }
         return stored

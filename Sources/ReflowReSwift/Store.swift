@@ -29,7 +29,9 @@ import Reflow
 /// > Important: Because calls from other threads wait for the main thread, a thread the
 /// > main thread is waiting for (with `DispatchQueue.sync` or a semaphore) must not call
 /// > the store; that would wait forever. ReSwift code rarely does, since ReSwift's own
-/// > store is not safe to call from two threads at once.
+/// > store is not safe to call from two threads at once. From async code off the main
+/// > actor, prefer `await MainActor.run { store.dispatch(action) }`: waiting holds one of
+/// > Swift concurrency's few threads, where awaiting frees it.
 ///
 /// ## Where Reflow differs from ReSwift
 /// - A subscriber (or middleware) that dispatches while the store notifies has its action

@@ -72,6 +72,10 @@ public final class TestStore<State: Equatable> {
     ///
     /// With exhaustivity on, sending while received actions are unasserted fails.
     ///
+    /// `assert` describes what the sent action itself changed. Actions dispatched while it
+    /// is handled (a middleware's follow-ups, a hosted reactor's mutations) are received:
+    /// assert each with `receive`.
+    ///
     /// Effects the action starts run until they wait before this returns.
     ///
     /// - Parameters:

@@ -22,7 +22,7 @@ import Testing
         .map { result in
             let message = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(message.contains("was called off the main thread"))
-            #expect(message.contains("store.dispatch(_:)"))
+            #expect(message.contains("go through the store (dispatch, state)"))
         }
     }
     #endif

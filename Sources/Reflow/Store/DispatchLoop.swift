@@ -112,16 +112,14 @@ final class DispatchLoop<State> {
 
     @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
 
-    /// The middleware, first one first, and what they get as their context.
+    /// The middleware, first one first.
     private var middleware: [Middleware<State>] = []
-    private var middlewareContext: MiddlewareContext<State>?
 
     /// Installs the middleware chain, after any installed before; the last middleware's
     /// `next` leads to `reduceAndNotify`.
     func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>) {
         guard !middleware.isEmpty else { return }
         self.middleware += middleware
-        middlewareContext = context
         var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
         for link in self.middleware.reversed() {
             let rest = next
@@ -161,7 +159,9 @@ final class DispatchLoop<State> {
         }
         reactorLinks.stopReleasedReactors()
         if let chain {
-            chain(action)
+            // Its body directly: the loop runs on the main actor, so the main-queue check a
+            // `Dispatch` makes for callers elsewhere is not needed here.
+            chain.body(action)
         } else {
             reduceAndNotify(action)
         }
