@@ -42,8 +42,11 @@ func reportFailure(_ message: String, at site: CallSite) {
     }
     #endif
     #if canImport(XCTest)
-    // XCTFail takes the file as a StaticString, which a runtime path cannot become, so the
-    // location travels in the message (Xcode shows it, and it is the caller's line).
+    RunningTestCase.startObserving()
+    if RunningTestCase.recordFailure(message, filePath: site.filePath, line: site.line) { return }
+    // No running test case known yet (see RunningTestCase): XCTFail takes its file as a
+    // StaticString, which a runtime path cannot become, so the location travels in the
+    // message (it is the caller's line).
     XCTFail("\(site.filePath):\(site.line): \(message)")
     #else
     // No test framework to tell: say it where a person sees it.

@@ -47,6 +47,9 @@ public final class TestStore<State: Equatable> {
     ///     effects; a recorder is added after it.
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         EffectWork.install()
+        #if canImport(XCTest)
+        RunningTestCase.startObserving()
+        #endif
         let recorder = ReceivedActions<State>()
         self.recorder = recorder
         self.expectedState = state
