@@ -96,14 +96,14 @@ extension Harness {
             for index in 0..<count { fieldsHostReducer.reduce(&state, SetField(index: index % 100, value: index)) }
             blackHole &+= state.fields[0]
         }
-        for variant in ["mapStateToProps", "slice", "all readers"] {
+        for variant in ["mapStateToProps", "slice at index", "all readers"] {
             let result = measure(operations: count) {
                 let store = Store(reducer: fieldsHostReducer, state: FieldsHost())
                 var firings = 0
                 let all = (0..<connections).map { index -> Connection<FieldsHost, FieldProps, Void> in
                     let field = variant == "all readers" ? 0 : index % 100
-                    let connection = variant == "slice"
-                        ? Connection(store: store, slice: \.fields[field], mapSliceToProps: { FieldProps(value: $0) },
+                    let connection = variant == "slice at index"
+                        ? Connection(store: store, slice: \.fields, at: field, mapSliceToProps: { FieldProps(value: $0) },
                                      mapDispatchToActions: { _ in () })
                         : Connection(store: store, mapStateToProps: { FieldProps(value: $0.fields[field]) },
                                      mapDispatchToActions: { _ in () })

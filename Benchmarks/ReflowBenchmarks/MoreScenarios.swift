@@ -68,14 +68,22 @@ extension Harness {
             for index in 0..<count { valuesReducer.reduce(&state, BumpValue(index: index % connections)) }
             blackHole &+= state.values[0]
         }
-        for declaresSlice in [false, true] {
+        for variant in ["mapStateToProps", "slice at index", "slice key path"] {
             let reflow = measure(operations: count) {
                 let store = Store(reducer: valuesReducer, state: initial)
                 var sink = 0
                 let all = (0..<connections).map { index in
-                    let connection = declaresSlice
-                        ? Connection(store: store, slice: \.values[index], mapSliceToProps: { SliceProps(value: $0) }, mapDispatchToActions: { _ in () })
-                        : Connection(store: store, mapStateToProps: { SliceProps(value: $0.values[index]) }, mapDispatchToActions: { _ in () })
+                    let connection = switch variant {
+                    case "slice at index":
+                        Connection(store: store, slice: \.values, at: index, mapSliceToProps: { SliceProps(value: $0) },
+                                   mapDispatchToActions: { _ in () })
+                    case "slice key path":
+                        Connection(store: store, slice: \.values[index], mapSliceToProps: { SliceProps(value: $0) },
+                                   mapDispatchToActions: { _ in () })
+                    default:
+                        Connection(store: store, mapStateToProps: { SliceProps(value: $0.values[index]) },
+                                   mapDispatchToActions: { _ in () })
+                    }
                     connection.bind(\.value) { sink &+= $0 }
                     connection.connect()
                     return connection
@@ -83,7 +91,7 @@ extension Harness {
                 for index in 0..<count { store.dispatch(BumpValue(index: index % connections)) }
                 blackHole &+= sink + all.count
             }
-            record(Row(scenario: "S7 \(connections) connections, 1 slice changes (\(declaresSlice ? "slice" : "mapStateToProps"))",
+            record(Row(scenario: "S7 \(connections) connections, 1 slice changes (\(variant))",
                        operations: count, reflow: reflow, limit: limit,
                        note: "\(Table.format1(reflow.median / Double(connections))) ns per connection"))
         }

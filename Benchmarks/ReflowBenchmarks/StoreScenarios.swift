@@ -63,17 +63,21 @@ extension Harness {
             blackHole &+= state.values[0]
         }
         var closureMedian = 0.0
-        for keyPath in [false, true] where recordRows || !keyPath {
+        for variant in ["closures", "array and index", "key paths"] where recordRows || variant == "closures" {
             let reflow = measure(operations: count) {
                 let store = Store(reducer: valuesReducer, state: initial)
                 var sink = 0
                 let subscriptions = (0..<subscribers).map { index in
-                    keyPath ? store.subscribe(\.values[index]) { sink &+= $0 } : store.subscribe({ $0.values[index] }) { sink &+= $0 }
+                    switch variant {
+                    case "array and index": store.subscribe(\.values, at: index) { sink &+= $0 }
+                    case "key paths": store.subscribe(\.values[index]) { sink &+= $0 }
+                    default: store.subscribe({ $0.values[index] }) { sink &+= $0 }
+                    }
                 }
                 for index in 0..<count { store.dispatch(BumpValue(index: index % subscribers)) }
                 blackHole &+= sink + subscriptions.count
             }
-            if !keyPath { closureMedian = reflow.median }
+            if variant == "closures" { closureMedian = reflow.median }
             let naive = measure(operations: count) {
                 let store = NaiveStore(state: initial, reducer: naiveValues)
                 var sink = 0
@@ -82,7 +86,7 @@ extension Harness {
                 blackHole &+= sink + subscriptions.count
             }
             if recordRows {
-                record(Row(scenario: "S3 \(subscribers) values, 1 changes (\(keyPath ? "key paths" : "closures"))",
+                record(Row(scenario: "S3 \(subscribers) values, 1 changes (\(variant))",
                            operations: count, reflow: reflow, limit: limit, naive: naive,
                            note: "\(Table.format1(reflow.median / Double(subscribers))) ns per subscriber"))
             } else {

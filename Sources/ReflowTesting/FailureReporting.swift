@@ -31,6 +31,7 @@ public struct CallSite: Sendable {
 
 /// Reports a failure to Swift Testing when a Swift Testing test is running, otherwise to
 /// XCTest, at the caller's location. Every ReflowTesting failure goes through here.
+@MainActor
 func reportFailure(_ message: String, at site: CallSite) {
     #if canImport(Testing)
     if Test.current != nil {

@@ -21,16 +21,16 @@ final class RunningTestCase: NSObject, XCTestObservation, @unchecked Sendable {
     private let lock = NSLock()
     private var current: XCTestCase?
 
-    private static let shared: RunningTestCase = {
-        let tracker = RunningTestCase()
-        // Xcode's SDK may isolate the observation center to the main actor.
-        let register = { MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(tracker) } }
-        if Thread.isMainThread { register() } else { DispatchQueue.main.sync(execute: register) }
-        return tracker
-    }()
+    private static let shared = RunningTestCase()
+    @MainActor private static var isObserving = false
 
-    /// Starts observing test cases; later calls do nothing.
-    static func startObserving() { _ = shared }
+    /// Starts observing test cases; later calls do nothing. On the main actor, where a
+    /// test store is made (Xcode's SDK may isolate the observation center there).
+    @MainActor static func startObserving() {
+        guard !isObserving else { return }
+        isObserving = true
+        XCTestObservationCenter.shared.addTestObserver(shared)
+    }
 
     /// The running test case, once observation has seen it start.
     static var testCase: XCTestCase? {
@@ -69,7 +69,7 @@ final class RunningTestCase: NSObject, XCTestObservation, @unchecked Sendable {
 #else
 /// No known way to reach the running test case here: failures go through `XCTFail`.
 enum RunningTestCase {
-    static func startObserving() {}
+    @MainActor static func startObserving() {}
     static func recordFailure(_ message: String, filePath: String, line: Int) -> Bool { false }
 }
 #endif

@@ -14,7 +14,7 @@ final class XCTestReportingTests: XCTestCase {
         super.setUp()
         // What a test store does on first use; done before this class's test cases start,
         // so that observation sees them start.
-        RunningTestCase.startObserving()
+        MainActor.assumeIsolated { RunningTestCase.startObserving() }
     }
 
     #if canImport(ObjectiveC)

@@ -32,10 +32,11 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline let changed = ValueSlots<Bool>()
     /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
     @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
-    /// Each selector's key path as an `ArrayElementPath`, when it is one: read with a
-    /// load and a subscript rather than projected (S7 with `slice: \.fields[i]`).
+    /// Each selector's element read, when it was subscribed as an array and an index
+    /// (`subscribe(_:at:)`, `slice:at:`) of an inline stored array: read with a load and a
+    /// subscript rather than projected (S7 with `slice:at:`).
     // Exclusivity stays checked here: unchecking it measured no gain on S7 with `slice:`.
-    @usableFromInline var elementPaths: ContiguousArray<ArrayElementPath?> = []
+    @usableFromInline var elementReads: ContiguousArray<ArrayElementRead?> = []
     private var memberCounts: [Int] = []
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
@@ -112,8 +113,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             let value: Value
             // The element path first: it is cleared with its selector, and reading it
             // does not retain the key path (S7 with `slice:`).
-            if let path = elementPaths[index] {
-                value = path.read(state)
+            if let read = elementReads[index] {
+                value = read.read(state)
             } else {
                 guard let keyPath = keyPaths[index] else { continue }
                 value = state[keyPath: keyPath]
@@ -124,10 +125,13 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         }
     }
 
-    /// Adds a member for `keyPath` whose current value is `initial`, the value in `state`,
-    /// then delivers that value to it.
+    /// Adds a member for `keyPath` whose current value is `initial`, then delivers that
+    /// value to it.
+    ///
+    /// - Parameter elementRead: How to read `keyPath`'s value at an offset, when it is an
+    ///   element of an inline stored array given apart from its index.
     @usableFromInline
-    func subscribe(_ keyPath: KeyPath<State, Value>, initial: Value, in state: State,
+    func subscribe(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil, initial: Value,
                    onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
@@ -135,8 +139,13 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         if let existing = selectorByKeyPath[keyPath] {
             selector = existing
             isInSync = lastValues[existing] == initial
+            // The same element subscribed first by its composed key path: read it faster now.
+            if let elementRead, elementReads[existing] == nil {
+                elementReads[existing] = elementRead
+                selectorBytes[existing] = elementRead.arrayBytes(of: Value.self)
+            }
         } else {
-            selector = newSelector(for: keyPath, value: initial, in: state)
+            selector = newSelector(for: keyPath, elementRead: elementRead, value: initial)
             isInSync = true
         }
         memberCounts[selector] += 1
@@ -148,19 +157,17 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         return subscription
     }
 
-    private func newSelector(for keyPath: KeyPath<State, Value>, value: Value, in state: State) -> Int {
-        let elementPath = ArrayElementPath.recognize(keyPath, in: state)
+    private func newSelector(for keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead?, value: Value) -> Int {
         // An array element depends on the array's bytes: a reducer scoped elsewhere
         // cannot change it.
-        let bytes = Footprint.bytes(of: keyPath)
-            ?? elementPath.map { $0.arrayOffset..<($0.arrayOffset + MemoryLayout<[Value]>.size) }
+        let bytes = Footprint.bytes(of: keyPath) ?? elementRead?.arrayBytes(of: Value.self)
         let index: Int
         if let free = freeSelectors.popLast() {
             index = free
             keyPaths[index] = keyPath
             lastValues[index] = value
             selectorBytes[index] = bytes
-            elementPaths[index] = elementPath
+            elementReads[index] = elementRead
             changed[index] = false
             memberCounts[index] = 0
         } else {
@@ -168,7 +175,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             keyPaths.append(keyPath)
             lastValues.append(value)
             selectorBytes.append(bytes)
-            elementPaths.append(elementPath)
+            elementReads.append(elementRead)
             changed.append(false)
             memberCounts.append(0)
         }
@@ -191,7 +198,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             selectorByKeyPath[keyPath] = nil
             keyPaths[selector] = nil
             lastValues[selector] = nil
-            elementPaths[selector] = nil
+            elementReads[selector] = nil
             freeSelectors.append(selector)
         }
         checkInvariants()
@@ -204,7 +211,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         #if REFLOW_INTERNAL_CHECKS
         guard keyPaths.count <= 2_048 else { return }
         precondition(lastValues.count == keyPaths.count && changed.count == keyPaths.count
-                     && selectorBytes.count == keyPaths.count && elementPaths.count == keyPaths.count
+                     && selectorBytes.count == keyPaths.count && elementReads.count == keyPaths.count
                      && memberCounts.count == keyPaths.count,
                      "KeyPathGroup: selector arrays out of step")
         var counted = Array(repeating: 0, count: keyPaths.count)

@@ -5,7 +5,7 @@
 /// about 30 ns for a one-component path, more than the rest of a binding's delivery
 /// (benchmark S7, all readers). A stored path kept inline in a struct has a fixed
 /// `MemoryLayout.offset(of:)`, and reading the value there is one load. The unsafe
-/// accesses of the package's hot paths live here and in `ArrayElementPath`, each beside
+/// accesses of the package's hot paths live here and in `ArrayElementRead`, each beside
 /// its invariant.
 @usableFromInline
 enum KeyPathAccess {

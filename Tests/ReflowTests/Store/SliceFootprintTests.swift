@@ -25,13 +25,14 @@ import Reflow
         _ = subscriptions
     }
 
-    /// A subscription to an element of a stored array (`\.list[1]`) is read through the
-    /// array's bytes: skipped by actions scoped elsewhere, delivered when its element changes.
+    /// A subscription to an element of a stored array given as the array and an index
+    /// (`subscribe(\.list, at: 1)`, `slice: \.list, at: 2`) is read through the array's
+    /// bytes: skipped by actions scoped elsewhere, delivered when its element changes.
     @Test func subscriptionsToArrayElements_areSkippedByOtherSlices_andFollowTheirElement() {
         let store = Store(reducer: featureReducer, state: FeatureState())
         var seen: [[String]] = [[], [], []]
-        let subscriptions = (0..<3).map { index in store.subscribe(\.list[index]) { seen[index].append($0.name) } }
-        let connection = Connection(store: store, slice: \.list[2], mapSliceToProps: { $0.name },
+        let subscriptions = (0..<3).map { index in store.subscribe(\.list, at: index) { seen[index].append($0.name) } }
+        let connection = Connection(store: store, slice: \.list, at: 2, mapSliceToProps: { $0.name },
                                     mapDispatchToActions: { _ in () })
         var connected: [String] = []
         connection.bind(\.self) { connected.append($0) }
@@ -45,6 +46,45 @@ import Reflow
         #expect(seen == [["l0", "y"], ["l1"], ["l2", "z"]])
         #expect(connected == ["l2", "z"])
         #expect(connection.props == "z")
+        _ = subscriptions
+    }
+
+    /// The same elements by key path (`\.list[1]`): projected by the runtime on every
+    /// notification (nothing is read from the key path's layout), with the same deliveries.
+    @Test func subscriptionsToArrayElementKeyPaths_followTheirElement() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var seen: [[String]] = [[], [], []]
+        let subscriptions = (0..<3).map { index in store.subscribe(\.list[index]) { seen[index].append($0.name) } }
+        let connection = Connection(store: store, slice: \.list[2], mapSliceToProps: { $0.name },
+                                    mapDispatchToActions: { _ in () })
+        var connected: [String] = []
+        connection.bind(\.self) { connected.append($0) }
+        connection.connect()
+        store.dispatch(BumpCount())
+        store.dispatch(SetListItem(index: 2, name: "z"))
+        store.dispatch(SetListItem(index: 0, name: "y"))
+        store.dispatch(SetListItem(index: 0, name: "y"))
+        #expect(seen == [["l0", "y"], ["l1"], ["l2", "z"]])
+        #expect(connected == ["l2", "z"])
+        _ = subscriptions
+    }
+
+    /// The two spellings of one element share one selector: it is read once per
+    /// notification for both, at the array's offset once the indexed form joined.
+    @Test func anElementByKeyPathAndByIndex_shareOneRead() {
+        let store = Store(reducer: featureReducer, state: FeatureState())
+        var byKeyPath: [String] = []
+        var byIndex: [String] = []
+        let subscriptions = [
+            store.subscribe(\.list[1]) { byKeyPath.append($0.name) },
+            store.subscribe(\.list, at: 1) { byIndex.append($0.name) },
+        ]
+        Watched.comparisons = 0
+        store.dispatch(SetListItem(index: 1, name: "q"))
+        #expect(Watched.comparisons == 1)
+        store.dispatch(BumpCount())  // skipped by footprint now that the read is at an offset
+        #expect(Watched.comparisons == 1)
+        #expect(byKeyPath == ["l1", "q"] && byIndex == ["l1", "q"])
         _ = subscriptions
     }
 

@@ -1,0 +1,70 @@
+extension Connection {
+    /// Creates a connection whose props depend on one element of an array in the state,
+    /// given as the array's key path and the element's index: `mapSliceToProps` runs only
+    /// when that element changed.
+    ///
+    /// The same as `slice: \.rows[index]`, but faster for a list of rows that each
+    /// connect to their element: when `array` is a stored property kept inline in the
+    /// state, the element is read with a load at the array's offset and a subscript, not
+    /// through a key path, and actions whose reducers are scoped elsewhere skip it.
+    ///
+    /// ```swift
+    /// Connection(store: store, slice: \.rows, at: row,
+    ///            mapSliceToProps: { RowProps(title: $0.title) },
+    ///            mapDispatchToActions: { _ in () })
+    /// ```
+    ///
+    /// Like the subscript, reading an index outside the array stops the program: release
+    /// a row's connection before the reducer removes its element.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - array: The array in the state.
+    ///   - index: The element the props depend on.
+    ///   - mapSliceToProps: A pure function of the element; runs when it changed.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    @inlinable
+    public convenience init<Element: Equatable>(store: Store<State>,
+                                                slice array: KeyPath<State, [Element]>, at index: Int,
+                                                mapSliceToProps: @escaping (Element) -> Props,
+                                                mapDispatchToActions: (Dispatch) -> Actions) {
+        let elementPath = array.appending(path: \[Element].[index])
+        let current = store.state[keyPath: array]
+        guard current.indices.contains(index) else { Store<State>.elementOutOfBounds(index, count: current.count, of: array) }
+        guard !store.loop.isTracing else {
+            self.init(store: store, slice: elementPath, mapSliceToProps: mapSliceToProps, mapDispatchToActions: mapDispatchToActions)
+            return
+        }
+        let initial = current[index]
+        let member = SliceConnectionMember<State, Element, Props>(
+            slice: initial, project: { $0[keyPath: elementPath] }, mapSlice: mapSliceToProps)
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
+        let group = store.keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections)
+        keep(store.subscribe(elementPath, elementRead: ArrayElementRead(array, index: index), in: group,
+                             initial: initial, onChange: { element in
+            // As in `init(store:slice:mapSliceToProps:mapDispatchToActions:)`.
+            guard member.isEnabled else { return }
+            member.lastSlice = element
+            member.deliver(mapSliceToProps(element))
+        }))
+    }
+
+    /// Creates a connection whose props depend on one element of an array in the state,
+    /// from a `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer
+    /// above.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow once connected.
+    ///   - array: The array in the state.
+    ///   - index: The element the props depend on.
+    ///   - mapSliceToProps: A pure function of the element; runs when it changed.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    @inlinable
+    public convenience init<Element: Equatable>(store: Store<State>,
+                                                slice array: KeyPath<State, [Element]>, at index: Int,
+                                                mapSliceToProps: @escaping (Element) -> Props,
+                                                mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
+        self.init(store: store, slice: array, at: index, mapSliceToProps: mapSliceToProps,
+                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
+    }
+}

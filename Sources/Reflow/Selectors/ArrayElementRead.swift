@@ -1,0 +1,50 @@
+/// One element of an array stored inline in a struct, read as a load at the array's offset
+/// and a subscript instead of through a key path: what `subscribe(_:at:)` and a
+/// connection's `slice:at:` use.
+///
+/// The standard library projects `\State.fields[3]` by walking the key path's components
+/// at run time: about 120 ns, most of it generic-metadata lookups and retains, for what is
+/// a load and a bounds-checked index (benchmark S7 with `slice:at:`, where 100 elements
+/// are read per dispatch). Given the array's key path and the index apart, the array's
+/// place is what the public `MemoryLayout.offset(of:)` says of that key path, and nothing
+/// of the key path's private layout is read.
+@usableFromInline
+struct ArrayElementRead: Equatable, Sendable {
+    /// Where the array lies in the root: `MemoryLayout<Root>.offset(of:)` of its key path.
+    @usableFromInline let arrayOffset: Int
+    /// The element's index.
+    @usableFromInline let index: Int
+
+    /// The read of `array[index]` at its offset, or `nil` when the array is not a stored
+    /// property kept inline in `Root` (a computed property, a path through a class or an
+    /// optional): then the caller projects through the key path.
+    @inlinable
+    init?<Root, Element>(_ array: KeyPath<Root, [Element]>, index: Int) {
+        guard let offset = MemoryLayout<Root>.offset(of: array) else { return nil }
+        self.arrayOffset = offset
+        self.index = index
+    }
+
+    /// The bytes of the array in the root (a write to an element writes them).
+    @inlinable
+    func arrayBytes<Element>(of _: Element.Type) -> Range<Int> {
+        arrayOffset..<(arrayOffset + MemoryLayout<[Element]>.size)
+    }
+
+    /// The element in `root`; traps, as the key path does, when the index is out of the
+    /// array's bounds.
+    ///
+    /// - Complexity: O(1): one load and a bounds-checked subscript.
+    @inlinable
+    func read<Root, Element>(_ root: Root, as _: Element.Type = Element.self) -> Element {
+        // Safe: `init` took the offset from `MemoryLayout<Root>.offset(of:)` of a key path
+        // whose value is `[Element]`, which the standard library returns only for stored
+        // properties (or paths of them) laid out inline in `Root`: an initialized, aligned
+        // `[Element]` lives there for as long as the root does. Checked against the key
+        // path's own projection by `ArrayElementReadTests`, over random roots and indices.
+        withUnsafeBytes(of: root) { bytes in
+            bytes.baseAddress!.advanced(by: arrayOffset)
+                .assumingMemoryBound(to: [Element].self).pointee[index]
+        }
+    }
+}
