@@ -58,6 +58,18 @@ public final class History<State> {
         didSet { installTracer() }
     }
 
+    /// Whether actions are recorded; while `false`, the store keeps running and nothing is
+    /// added (Redux DevTools' "pause recording"). Time travel still works on what was
+    /// recorded.
+    public var isRecording = true
+
+    /// The sequence number of `entries[0]`: steps keep their numbers when the oldest
+    /// entries are dropped (the inspector follows them by it).
+    private(set) var firstSequence = 1
+    /// Changes whenever entries are replaced other than by appending or dropping the
+    /// oldest: the inspector then reloads every step.
+    private(set) var revision = 0
+
     private weak var store: Store<State>?
     /// Set while time travel notifies, so that the trace of the last entry is not
     /// credited with what the jump updated.
@@ -87,6 +99,7 @@ public final class History<State> {
         initialState = store.state
         entries = []
         position = 0
+        revision += 1
         store.loop.reductionObserver = { [weak self] action, state in
             self?.record(action, state: state)
         }
@@ -120,6 +133,9 @@ public final class History<State> {
         store?.loop.tracer = nil
         store = nil
     }
+
+    /// Whether a store is attached (and still alive).
+    var isAttached: Bool { store != nil }
 
     /// Whether the store shows a past state (``position`` is before the last entry).
     public var isTimeTraveling: Bool { position < entries.count }
@@ -164,12 +180,15 @@ public final class History<State> {
         initialState = store?.state ?? initialState
         entries = []
         position = 0
+        revision += 1
     }
 
     private func record(_ action: any Action, state: State) {
+        guard isRecording else { return }
         if position < entries.count {
             // A new action after time travel: the recorded future is dropped.
             entries.removeSubrange(position...)
+            revision += 1
         }
         let reactor = (action as? any HostedMutation)?.reactorName
         var trace: UpdateTrace?
@@ -183,6 +202,7 @@ public final class History<State> {
         entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, trace: trace))
         if entries.count > limit {
             initialState = entries.removeFirst().state
+            firstSequence += 1
         }
         position = entries.count
     }
@@ -198,5 +218,6 @@ public final class History<State> {
         self.entries = Array(entries.suffix(limit))
         if entries.count > limit { self.initialState = entries[entries.count - limit - 1].state }
         position = self.entries.count
+        revision += 1
     }
 }

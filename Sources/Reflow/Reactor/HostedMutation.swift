@@ -4,4 +4,6 @@ protocol HostedMutation: Action {
     var hostID: ObjectIdentifier { get }
     /// The reactor's type name, for history and traces.
     var reactorName: String { get }
+    /// The mutation alone, as it prints (`setLoading(true)`), for the inspector's timeline.
+    var mutationDescription: String { get }
 }

@@ -24,4 +24,6 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     public var description: String { "\(R.self).Mutation.\(mutation)" }
 
     var reactorName: String { String(describing: R.self) }
+
+    var mutationDescription: String { String(describing: mutation) }
 }

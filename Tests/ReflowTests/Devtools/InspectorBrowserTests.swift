@@ -78,12 +78,16 @@ private struct Retitle: Action { var title: String }
         let dom = try HeadlessBrowser.dumpDOM(selectThird.url!)
 
         // The timeline: one row per action, the count in the header.
-        let rows = dom.components(separatedBy: "<li data-index=").count - 1
+        let rows = dom.components(separatedBy: "<li data-seq=").count - 1
         #expect(rows == 4)
         #expect(dom.contains(">4 actions<"))
         // The third action is selected (its click handler ran) and its diff is shown.
         #expect(dom.contains(#"data-selected="3""#))
-        #expect(dom.contains(#"<li data-index="3" class="selected">"#))
+        #expect(dom.range(of: #"<li data-seq="3"[^>]*class="[^"]*selected"#, options: .regularExpression) != nil)
+        let selectedRows = dom.components(separatedBy: "<li ").dropFirst().filter { row in
+            row.prefix { $0 != ">" }.range(of: #"class="[^"]*\bselected\b"#, options: .regularExpression) != nil
+        }
+        #expect(selectedRows.count == 1, "\(selectedRows)")
         #expect(dom.contains(#"<div class="removed">− .title: "Groceries"</div>"#))
         #expect(dom.contains(#"<div class="added">+ .title: "Shopping &lt;list&gt; &amp; "more""</div>"#))
         // Its trace too.

@@ -27,8 +27,10 @@ import ReflowTesting
         } else {
             handle = store.run(effect)
         }
-        // The main actor blocks here; only a body running elsewhere can signal in time.
-        let result = started.wait(timeout: .now() + 5)
+        // The main actor blocks here; only a body running elsewhere can signal. Generous:
+        // on two cores, tests running in parallel can hold the cooperative pool's threads
+        // for seconds (a process they wait for), and the body needs one of them.
+        let result = started.wait(timeout: .now() + 60)
         #expect(result == .success)
         await handle.finish()
         #expect(store.state.title == "delivered")

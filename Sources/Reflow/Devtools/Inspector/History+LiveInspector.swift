@@ -1,0 +1,206 @@
+import Foundation
+
+extension History {
+    /// Serves the inspector of this history, live, while the app runs: open ``InspectorServer/url``
+    /// in a browser to watch actions arrive and to act on the app as Redux DevTools does.
+    ///
+    /// The page shows what ``inspectorHTML(title:)`` shows and follows new actions as they
+    /// are recorded. Its controls jump the app to any recorded action (time travel: the
+    /// store's state is replaced and every observer notified), step back and forward,
+    /// pause and resume recording, and replay the session from the start. A request the
+    /// inspector cannot carry out (an unknown path, a position outside the history, a
+    /// body that does not parse) is answered with an HTTP error and a message, and changes
+    /// nothing.
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// let history = History<AppState>()
+    /// history.isTracing = true
+    /// history.attach(to: store)
+    /// let inspector = try history.serveInspector(port: 9091)
+    /// print("Inspector:", inspector.url)  // http://127.0.0.1:9091/
+    /// #endif
+    /// ```
+    ///
+    /// For debug builds: it listens on 127.0.0.1 unless `interface` says otherwise, has no
+    /// authentication, and anyone who reaches the port can read and change the state. It
+    /// depends on nothing but the system's sockets.
+    ///
+    /// - Parameters:
+    ///   - port: The port; 0 lets the system pick one (read it from the result).
+    ///   - interface: Where to listen; ``InspectorInterface/loopback`` by default.
+    ///   - title: The page's title.
+    /// - Returns: The running inspector; keep it, and call ``InspectorServer/stop()`` or
+    ///   release it to stop.
+    /// - Throws: ``InspectorServerError`` when the port cannot be opened.
+    public func serveInspector(port: UInt16 = 0, interface: InspectorInterface = .loopback,
+                               title: String = "Reflow history") throws -> InspectorServer {
+        try serveInspector(port: port, interface: interface, title: title, exchange: nil)
+    }
+
+    func serveInspector(port: UInt16, interface: InspectorInterface, title: String,
+                        exchange: InspectorExchange?) throws -> InspectorServer {
+        let routes = InspectorRoutes(history: self, title: title, exchange: exchange)
+        return try InspectorServer(interface: interface, port: port) { request in routes.respond(to: request) }
+    }
+}
+
+extension History where State: Codable {
+    /// Serves the inspector of this history, live, with export and import: the page's
+    /// Export downloads the session (``exportJSON(actionTypes:)``) and its Import loads one
+    /// (``importJSON(_:actionTypes:)``; the app's state changes only when you jump).
+    /// Otherwise the same as ``serveInspector(port:interface:title:)``.
+    ///
+    /// - Parameters:
+    ///   - port: The port; 0 lets the system pick one.
+    ///   - interface: Where to listen; ``InspectorInterface/loopback`` by default.
+    ///   - actionTypes: The action types an export may hold.
+    ///   - title: The page's title.
+    /// - Returns: The running inspector.
+    /// - Throws: ``InspectorServerError`` when the port cannot be opened.
+    public func serveInspector(port: UInt16 = 0, interface: InspectorInterface = .loopback,
+                               actionTypes: ActionTypes, title: String = "Reflow history") throws -> InspectorServer {
+        try serveInspector(port: port, interface: interface, title: title, exchange: InspectorExchange(
+            export: { [weak self] in try self?.exportJSON(actionTypes: actionTypes) ?? Data() },
+            import: { [weak self] data in try self?.importJSON(data, actionTypes: actionTypes) }
+        ))
+    }
+}
+
+/// Export and import, for a history whose state is `Codable`.
+struct InspectorExchange {
+    let export: @MainActor () throws -> Data
+    let `import`: @MainActor (Data) throws -> Void
+}
+
+/// What the live inspector answers, on the main actor.
+@MainActor
+final class InspectorRoutes<State> {
+    private weak var history: History<State>?
+    private let title: String
+    private let exchange: InspectorExchange?
+    /// The replay under way, if any.
+    private var replay: Task<Void, Never>?
+
+    init(history: History<State>, title: String, exchange: InspectorExchange?) {
+        self.history = history
+        self.title = title
+        self.exchange = exchange
+    }
+
+    func respond(to request: InspectorRequest) -> InspectorResponse {
+        guard let history else { return .error(503, "The history was released; the app stopped recording.") }
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"):
+            let payload = InspectorDocument(history: history).payload(title: title, since: nil, revision: nil, isLive: true)
+            let page = History<State>.inspectorPage(title: title, data: InspectorDocument<State>.json(payload))
+            return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
+        case ("GET", "/api/history"):
+            var since: Int?
+            var revision: Int?
+            if let text = request.query["since"] {
+                guard let value = Int(text) else { return .error(400, "since must be a step number, got \"\(text)\".") }
+                since = value
+            }
+            if let text = request.query["revision"] {
+                guard let value = Int(text) else { return .error(400, "revision must be a number, got \"\(text)\".") }
+                revision = value
+            }
+            return .json(InspectorDocument(history: history).payload(title: title, since: since, revision: revision, isLive: true))
+        case ("POST", "/api/jump"):
+            guard let position = (try? JSONDecoder().decode(JumpBody.self, from: request.body))?.position else {
+                return .error(400, #"The body must be JSON with an integer "position", like {"position": 3}."#)
+            }
+            guard (0...history.entries.count).contains(position) else {
+                return .error(400, "Position \(position) is outside 0...\(history.entries.count) (0 is the state before the first action).")
+            }
+            return travel(history) { $0.jump(to: position) }
+        case ("POST", "/api/step-back"):
+            return travel(history) { $0.stepBack() }
+        case ("POST", "/api/step-forward"):
+            return travel(history) { $0.stepForward() }
+        case ("POST", "/api/pause"):
+            history.isRecording = false
+            return .json(["message": "Recording paused: the app runs on; new actions are not recorded."])
+        case ("POST", "/api/resume"):
+            history.isRecording = true
+            return .json(["message": "Recording."])
+        case ("POST", "/api/replay"):
+            return startReplay(history, body: request.body)
+        case ("GET", "/api/export"):
+            guard let exchange else {
+                return .error(409, "Export needs a Codable state and the action types: serve the inspector with serveInspector(actionTypes:).")
+            }
+            do {
+                var response = InspectorResponse(status: 200, contentType: "application/json", body: try exchange.export())
+                response.extraHeaders["Content-Disposition"] = #"attachment; filename="reflow-history.jsonl""#
+                return response
+            } catch {
+                return .error(409, "The history cannot be exported: \(error)")
+            }
+        case ("POST", "/api/import"):
+            guard let exchange else {
+                return .error(409, "Import needs a Codable state and the action types: serve the inspector with serveInspector(actionTypes:).")
+            }
+            do {
+                try exchange.import(request.body)
+                return .json(["message": "Imported \(history.entries.count) actions; jump to one to show it in the app."])
+            } catch {
+                return .error(400, "The file was not imported: \(error)")
+            }
+        case (_, "/"), (_, "/index.html"), (_, "/api/history"), (_, "/api/export"):
+            return .error(405, "\(request.path) answers GET only.")
+        case (_, "/api/jump"), (_, "/api/step-back"), (_, "/api/step-forward"), (_, "/api/pause"),
+             (_, "/api/resume"), (_, "/api/replay"), (_, "/api/import"):
+            return .error(405, "\(request.path) answers POST only.")
+        default:
+            return .error(404, "No such page: \(request.path). The inspector is at /.")
+        }
+    }
+
+    /// Time travel, refused while the history has no store.
+    private func travel(_ history: History<State>, _ move: (History<State>) -> Void) -> InspectorResponse {
+        guard history.isAttached else {
+            return .error(409, "The history has no store attached (or it was released): nothing to travel in.")
+        }
+        replay?.cancel()
+        move(history)
+        return .json(["message": "At \(history.position) of \(history.entries.count).", "position": history.position])
+    }
+
+    /// Steps the app through every recorded action from the start: at once when the body
+    /// says `{"interval": 0}`, otherwise one step per `interval` seconds (0.25 by default).
+    private func startReplay(_ history: History<State>, body: Data) -> InspectorResponse {
+        guard history.isAttached else {
+            return .error(409, "The history has no store attached (or it was released): nothing to replay.")
+        }
+        var interval = 0.25
+        if !body.isEmpty {
+            guard let decoded = try? JSONDecoder().decode(ReplayBody.self, from: body) else {
+                return .error(400, "The body must be a JSON object, like {\"interval\": 0.5}; interval must be a number of seconds from 0 to 10.")
+            }
+            if let seconds = decoded.interval {
+                guard seconds >= 0, seconds <= 10 else { return .error(400, "interval must be a number of seconds from 0 to 10.") }
+                interval = seconds
+            }
+        }
+        replay?.cancel()
+        let count = history.entries.count
+        if interval == 0 {
+            for position in 0...count { history.jump(to: position) }
+            return .json(["message": "Replayed \(count) actions.", "position": history.position])
+        }
+        history.jump(to: 0)
+        replay = Task { [weak history] in
+            for position in 1...max(count, 1) where position <= count {
+                try? await Task.sleep(for: .seconds(interval))
+                guard !Task.isCancelled, let history, history.isAttached, position <= history.entries.count else { return }
+                history.jump(to: position)
+            }
+        }
+        return .json(["message": "Replaying \(count) actions, one every \(interval) s.", "position": 0])
+    }
+
+    private struct JumpBody: Decodable { var position: Int }
+    private struct ReplayBody: Decodable { var interval: Double? }
+}

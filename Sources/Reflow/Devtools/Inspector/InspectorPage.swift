@@ -1,0 +1,277 @@
+// The inspector's page: one file of HTML, CSS and script, with no network access of its
+// own beyond the live inspector's `/api` on the same origin. Long because it is a page.
+
+/// The HTML of the inspector, static (a recorded history) or live (served by
+/// ``History/serveInspector(port:interface:actionTypes:)``).
+enum InspectorPage {
+    static var html: String {
+        #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{TITLE}}</title>
+        <style>
+          :root { color-scheme: light dark; --line: #8884; --accent: #3a7bd5; --muted: #888; }
+          body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; display: flex; height: 100vh; }
+          header { padding: 10px 12px; border-bottom: 1px solid var(--line); display: grid; gap: 6px; }
+          h1 { font-size: 16px; margin: 0; }
+          input[type=search] { font: inherit; padding: 3px 6px; width: 100%; box-sizing: border-box; }
+          .controls { display: flex; flex-wrap: wrap; gap: 4px; }
+          .controls button, .controls label { font: 12px system-ui, sans-serif; padding: 2px 8px; cursor: pointer; }
+          #status { font-size: 12px; color: var(--muted); min-height: 1.2em; }
+          #status.error { color: #c0392b; }
+          #timeline { width: 38%; min-width: 280px; border-right: 1px solid var(--line); display: flex; flex-direction: column; }
+          #timeline ol { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; }
+          #timeline li { padding: 5px 12px; border-bottom: 1px solid var(--line); cursor: pointer; display: flex; gap: 8px; align-items: center; }
+          #timeline li.selected { background: var(--accent); color: white; }
+          #timeline li.future { opacity: 0.5; }
+          #timeline li.current .index::after { content: " ●"; color: var(--accent); }
+          #timeline li.selected.current .index::after { color: white; }
+          .index { font-variant-numeric: tabular-nums; min-width: 3em; color: var(--muted); }
+          li.selected .index { color: #ddd; }
+          .action { font-family: ui-monospace, Menlo, monospace; font-size: 12px; flex: 1; min-width: 0;
+                    white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+          .badge { font-size: 11px; border: 1px solid currentColor; border-radius: 8px; padding: 0 6px; white-space: nowrap; }
+          #detail { flex: 1; overflow: auto; padding: 0 16px 16px; }
+          h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 18px 0 6px; }
+          pre, .box { font: 12px/1.45 ui-monospace, Menlo, monospace; margin: 0; padding: 8px; border: 1px solid var(--line); border-radius: 6px;
+                      overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+          .removed { color: #c0392b; } .added { color: #27ae60; }
+          .tree details > summary { cursor: pointer; list-style: none; }
+          .tree details > summary::before { content: "▸ "; color: var(--muted); }
+          .tree details[open] > summary::before { content: "▾ "; }
+          .tree .children { padding-left: 16px; }
+          .tree .leaf { padding-left: 14px; }
+          .key { color: #8e44ad; } .summary { color: var(--muted); }
+          .hidden { display: none; }
+        </style>
+        </head>
+        <body>
+        <nav id="timeline">
+          <header>
+            <h1 id="title"></h1>
+            <div id="count"></div>
+            <div class="controls" id="controls" hidden>
+              <button id="start" title="Jump to the state before the first action">⏮</button>
+              <button id="back" title="Step back">◀</button>
+              <button id="forward" title="Step forward">▶</button>
+              <button id="end" title="Jump to the latest state">⏭</button>
+              <button id="jump" title="Jump to the selected action">Jump here</button>
+              <button id="pause">Pause recording</button>
+              <button id="replay" title="Step through every action from the start">Replay</button>
+              <button id="export">Export</button>
+              <label>Import <input id="import" type="file" accept="application/json" hidden></label>
+            </div>
+            <div id="status"></div>
+            <input id="filter" type="search" placeholder="Filter actions">
+          </header>
+          <ol id="steps"></ol>
+        </nav>
+        <main id="detail">
+          <h2>Action</h2><pre id="selected-action"></pre>
+          <h2>Diff</h2><pre id="diff"></pre>
+          <h2>Update trace</h2><pre id="trace"></pre>
+          <h2>State after</h2>
+          <input id="search" type="search" placeholder="Search state paths">
+          <div id="state" class="box tree"></div>
+        </main>
+        <script>
+        const initial = {{DATA}};
+        const list = document.getElementById("steps");
+        const params = new URLSearchParams(location.search);
+        const doc = { revision: null, first: 1, position: 0, recording: true, steps: [], initial: null, live: initial.live };
+        const trees = new Map();
+        let selected = 0, follow = true;
+        document.getElementById("title").textContent = initial.title;
+        document.getElementById("filter").value = params.get("filter") || "";
+        document.getElementById("search").value = params.get("search") || "";
+        function text(id, value) { document.getElementById(id).textContent = value; }
+        function status(message, isError) { const s = document.getElementById("status"); s.textContent = message; s.classList.toggle("error", !!isError); }
+        function stepBySeq(seq) { return doc.steps[seq - doc.first]; }
+        function lastSeq() { return doc.first + doc.steps.length - 1; }
+
+        // Trees: a full tree every few steps, patches (path of labels, subtree) between.
+        function clone(node) { return JSON.parse(JSON.stringify(node)); }
+        function treeOf(seq) {
+          if (seq < doc.first) return doc.initial;
+          if (trees.has(seq)) return trees.get(seq);
+          const step = stepBySeq(seq);
+          if (!step) return null;
+          let tree;
+          if (step.full) tree = step.full;
+          else {
+            tree = clone(treeOf(seq - 1));
+            for (const [path, sub] of step.patch) {
+              if (path.length === 0) { tree = sub; continue; }
+              let node = tree;
+              for (let i = 0; i < path.length - 1; i++) node = node.c.find((c) => c.l === path[i]);
+              const at = node.c.findIndex((c) => c.l === path[path.length - 1]);
+              node.c[at] = sub;
+            }
+          }
+          trees.set(seq, tree);
+          return tree;
+        }
+
+        function merge(data) {
+          if (data.reset) { doc.steps = []; trees.clear(); doc.initial = data.initial || null; }
+          else if (data.first > doc.first) {
+            // The oldest steps were dropped: keep the tree of the new oldest whole.
+            const keep = treeOf(data.first);
+            doc.steps = doc.steps.slice(data.first - doc.first);
+            if (doc.steps[0] && keep) { doc.steps[0].full = keep; delete doc.steps[0].patch; }
+            for (const seq of trees.keys()) if (seq < data.first) trees.delete(seq);
+          }
+          doc.revision = data.revision; doc.first = data.first; doc.position = data.position; doc.recording = data.recording;
+          for (const step of data.steps) {
+            if (step.seq - doc.first < doc.steps.length) { doc.steps[step.seq - doc.first] = step; trees.delete(step.seq); }
+            else doc.steps.push(step);
+          }
+          renderTimeline();
+        }
+
+        function renderTimeline() {
+          const count = doc.steps.length;
+          text("count", count + (count === 1 ? " action" : " actions") + (doc.live ? (doc.recording ? " · recording" : " · paused") : ""));
+          document.getElementById("pause").textContent = doc.recording ? "Pause recording" : "Resume recording";
+          while (list.children.length > count) list.lastChild.remove();
+          const query = document.getElementById("filter").value.toLowerCase();
+          doc.steps.forEach((step, offset) => {
+            let item = list.children[offset];
+            if (!item || item.dataset.seq !== String(step.seq) || item.dataset.name !== step.name) {
+              const fresh = document.createElement("li");
+              fresh.dataset.seq = step.seq; fresh.dataset.name = step.name;
+              const index = document.createElement("span"); index.className = "index"; index.textContent = step.seq;
+              const action = document.createElement("span"); action.className = "action"; action.textContent = step.name; action.title = step.action;
+              fresh.append(index, action);
+              if (step.reactor) { const badge = document.createElement("span"); badge.className = "badge"; badge.textContent = step.reactor; fresh.append(badge); }
+              fresh.addEventListener("click", () => { follow = step.seq === lastSeq(); select(step.seq); });
+              fresh.addEventListener("dblclick", () => command("jump", { position: step.seq - doc.first + 1 }));
+              if (item) list.replaceChild(fresh, item); else list.appendChild(fresh);
+              item = fresh;
+            }
+            const position = step.seq - doc.first + 1;
+            item.classList.toggle("future", position > doc.position);
+            item.classList.toggle("current", position === doc.position);
+            item.classList.toggle("hidden", query !== "" && !step.name.toLowerCase().includes(query) && !step.reactor.toLowerCase().includes(query));
+          });
+          if (follow && count > 0) select(lastSeq()); else if (stepBySeq(selected)) select(selected, true);
+          else if (count === 0) { text("selected-action", "(no actions yet)"); renderState(doc.initial); }
+        }
+
+        function select(seq, quietly) {
+          const step = stepBySeq(seq);
+          if (!step) return;
+          selected = seq;
+          for (const item of list.children) item.classList.toggle("selected", Number(item.dataset.seq) === seq);
+          const item = list.querySelector('li[data-seq="' + seq + '"]');
+          if (item && !quietly) item.scrollIntoView({ block: "nearest" });
+          text("selected-action", "#" + step.seq + "  " + step.action + (step.reactor ? "  (from " + step.reactor + ")" : "") + "\n" + step.time);
+          const diff = document.getElementById("diff");
+          diff.replaceChildren();
+          if (step.diff.length === 0) diff.textContent = "(no change)";
+          for (const line of step.diff) {
+            const div = document.createElement("div");
+            div.className = line.startsWith("+") ? "added" : "removed";
+            div.textContent = line;
+            diff.appendChild(div);
+          }
+          text("trace", step.trace.length ? step.trace.join("\n") : "(not traced: set history.isTracing = true)");
+          renderState(treeOf(seq));
+          document.body.dataset.selected = String(seq);
+        }
+
+        function renderState(tree) {
+          const box = document.getElementById("state");
+          box.replaceChildren();
+          if (!tree) { box.textContent = "(no state)"; return; }
+          const query = document.getElementById("search").value.toLowerCase();
+          for (const child of (tree.c || [tree])) { const node = renderNode(child, "", query, 0); if (node) box.appendChild(node); }
+          if (!box.firstChild) box.textContent = query ? "(no state path contains \"" + query + "\")" : tree.v;
+        }
+
+        function renderNode(node, parent, query, depth) {
+          const path = parent + (node.l.startsWith("[") ? "" : ".") + node.l;
+          const matches = query === "" || path.toLowerCase().includes(query);
+          const key = document.createElement("span"); key.className = "key"; key.textContent = node.l;
+          if (!node.c) {
+            if (!matches) return null;
+            const leaf = document.createElement("div"); leaf.className = "leaf"; leaf.dataset.path = path;
+            const value = document.createElement("span"); value.className = "value"; value.textContent = node.v;
+            leaf.append(key, ": ", value);
+            return leaf;
+          }
+          const children = document.createElement("div"); children.className = "children";
+          for (const child of node.c) { const rendered = renderNode(child, path, matches ? "" : query, depth + 1); if (rendered) children.appendChild(rendered); }
+          if (!matches && !children.firstChild) return null;
+          const details = document.createElement("details"); details.dataset.path = path;
+          details.open = depth < 1 || (query !== "" && !matches);
+          const summary = document.createElement("summary");
+          const value = document.createElement("span"); value.className = "summary"; value.textContent = node.v;
+          summary.append(key, ": ", value);
+          details.append(summary, children);
+          return details;
+        }
+
+        async function command(name, body) {
+          try {
+            const response = await fetch("/api/" + name, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
+            const reply = await response.json();
+            if (!response.ok) { status(reply.error || ("HTTP " + response.status), true); return; }
+            status(reply.message || "");
+            follow = false;
+            await poll();
+            if (name === "jump" || name === "step-back" || name === "step-forward") select(doc.first + doc.position - 1);
+          } catch (error) { status("The app did not answer: " + error, true); }
+        }
+
+        async function poll() {
+          const since = doc.revision === null ? "" : "?since=" + lastSeq() + "&revision=" + doc.revision;
+          const response = await fetch("/api/history" + since);
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          merge(await response.json());
+        }
+
+        document.getElementById("filter").addEventListener("input", renderTimeline);
+        document.getElementById("search").addEventListener("input", () => renderState(treeOf(selected)));
+        document.addEventListener("keydown", (event) => {
+          if (event.target.tagName === "INPUT") return;
+          if (event.key === "ArrowDown") { follow = false; select(Math.min(selected + 1, lastSeq())); }
+          if (event.key === "ArrowUp") { follow = false; select(Math.max(selected - 1, doc.first)); }
+        });
+
+        merge(initial);
+        const requested = Number(params.get("select"));
+        if (requested && stepBySeq(requested)) { follow = false; select(requested); }
+        else if (doc.steps.length && doc.position >= 1) { follow = doc.position === doc.steps.length; select(doc.first + doc.position - 1); }
+
+        if (doc.live) {
+          document.getElementById("controls").hidden = false;
+          document.getElementById("start").onclick = () => command("jump", { position: 0 });
+          document.getElementById("back").onclick = () => command("step-back");
+          document.getElementById("forward").onclick = () => command("step-forward");
+          document.getElementById("end").onclick = () => command("jump", { position: doc.steps.length });
+          document.getElementById("jump").onclick = () => command("jump", { position: selected - doc.first + 1 });
+          document.getElementById("pause").onclick = () => command(doc.recording ? "pause" : "resume");
+          document.getElementById("replay").onclick = () => command("replay");
+          document.getElementById("export").onclick = () => { location.href = "/api/export"; };
+          document.getElementById("import").onchange = async (event) => {
+            const file = event.target.files[0];
+            if (!file) return;
+            const response = await fetch("/api/import", { method: "POST", body: await file.text() });
+            const reply = await response.json();
+            status(response.ok ? reply.message : reply.error, !response.ok);
+            await poll();
+          };
+          const jump = params.get("jump");
+          if (jump !== null) command("jump", { position: Number(jump) });
+          setInterval(() => poll().catch((error) => status("The app did not answer: " + error, true)), 400);
+        }
+        </script>
+        </body>
+        </html>
+        """#
+    }
+}
