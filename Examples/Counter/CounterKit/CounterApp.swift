@@ -16,10 +16,12 @@ public enum CounterApp {
     /// - Parameters:
     ///   - reactor: The counter; its delay and clock are the reactor's.
     ///   - recordPath: Where to write the session's inspector page when the screen finishes.
-    /// - Returns: The screen, connected, and the store.
     ///   - persistenceDirectory: Where the count is kept between runs; `nil` keeps nothing.
+    ///   - inspectPort: Where to serve the live inspector while the app runs (`--inspect`).
+    /// - Returns: The screen, connected, and the store.
     public static func make(reactor: CounterReactor = CounterReactor(), recordPath: String? = nil,
-                            persistenceDirectory: URL? = nil) -> (screen: CounterScreen, store: Store<State>) {
+                            persistenceDirectory: URL? = nil,
+                            inspectPort: UInt16? = nil) -> (screen: CounterScreen, store: Store<State>) {
         // The middleware is made before the screen it writes to: it forwards through a box.
         let logSink = LogSink()
         let persistence = persistenceDirectory.map { directory in
@@ -30,10 +32,11 @@ public enum CounterApp {
         let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.send($0) }])
         persistence?.attach(to: store)
         let history = History<State>()
-        if recordPath != nil {
+        if recordPath != nil || inspectPort != nil {
             history.isTracing = true
             history.attach(to: store)
         }
+        let inspector = inspectPort.map { LiveInspection.start(history, port: $0, title: "Counter") }
         store.host(reactor, at: \.counter)
         let connection = Connection(
             store: store,
@@ -47,6 +50,7 @@ public enum CounterApp {
         let screen = CounterScreen(connection: connection, alerts: reactor.pulse(\.$alertMessage).compactMap { $0 },
                                    effects: { await store.waitForEffects() }) {
             await persistence?.flush()     // the count is on disk before the process ends
+            inspector?.stop()
             guard let recordPath else { return }
             RecordingDestination.write(history.inspectorHTML(title: "Counter session"), to: URL(fileURLWithPath: recordPath),
                                        actions: history.entries.count)

@@ -8,19 +8,21 @@ import CounterKit
 // swift run Counter --state-dir DIR      keep the count in DIR/count.json
 // swift run Counter --script FILE        keystrokes from a script; prints frames
 // swift run Counter --record FILE        also writes the session as an inspector page
+// swift run Counter --inspect 9091       serves the live inspector at http://127.0.0.1:9091/
 // swift run Counter < /dev/null          a short demo
 
 let options = CommandLineOptions(
     usage: """
-        usage: Counter [--delay MILLISECONDS] [--state-dir DIR] [--script FILE] [--record FILE]
+        usage: Counter [--delay MILLISECONDS] [--state-dir DIR] [--script FILE] [--record FILE] [--inspect PORT]
           --delay MS       how long a change takes (default 500)
           --state-dir DIR  where the count is kept between runs (default: ReflowCounterExample
                            in the temporary directory, or REFLOW_COUNTER_DIR)
           --script FILE    read commands (type TEXT, key NAME [TIMES], wait, sleep MS, frame, quit)
           --record FILE    write the session's actions as an inspector page when it ends
+          --inspect PORT   serve the live inspector at http://127.0.0.1:PORT/ while it runs
         In a terminal: + increase · - decrease · q quit
         """,
-    valueFlags: ["--delay", "--state-dir", "--script", "--record"])
+    valueFlags: ["--delay", "--state-dir", "--script", "--record", "--inspect"])
 let delay = options.milliseconds(after: "--delay", default: .milliseconds(500))
 
 // Where the count is kept between runs: --state-dir, else REFLOW_COUNTER_DIR, else
@@ -39,5 +41,6 @@ if let chosen {
 }
 let app = CounterApp.make(reactor: CounterReactor(delay: delay),
                           recordPath: options.value(after: "--record").map { RecordingDestination.checked($0).path },
-                          persistenceDirectory: directory)
+                          persistenceDirectory: directory,
+                          inspectPort: options.port(after: "--inspect"))
 exit(await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript))

@@ -3,7 +3,8 @@ import Foundation
 import Reflow
 
 /// The app: one store, the search reactor hosted as its `search` slice, a connection for the
-/// screen, and (with `--record`) a history written as an inspector page at the end.
+/// screen, and (with `--record`) a history written as an inspector page at the end, or
+/// (with `--inspect`) served live while it runs.
 @MainActor
 public enum SearchApp {
     /// The whole app's state; the search screen is one slice of it.
@@ -18,20 +19,23 @@ public enum SearchApp {
     ///   - api: What to search: ``OfflineCatalog`` or ``GitHubClient``.
     ///   - clock: The clock of the throttle.
     ///   - recordPath: Where to write the session's inspector page when the screen finishes.
+    ///   - inspectPort: Where to serve the live inspector while the app runs (`--inspect`).
     /// - Returns: The screen, connected, and the store.
     public static func make(api: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
-                            recordPath: String? = nil) -> (screen: SearchScreen, store: Store<State>) {
+                            recordPath: String? = nil, inspectPort: UInt16? = nil) -> (screen: SearchScreen, store: Store<State>) {
         let store = Store(reducer: .empty, state: State())
         let history = History<State>()
-        if recordPath != nil {
+        if recordPath != nil || inspectPort != nil {
             history.isTracing = true
             history.attach(to: store)
         }
+        let inspector = inspectPort.map { LiveInspection.start(history, port: $0, title: "GitHubSearch") }
         let reactor = SearchReactor(api: api, clock: clock)
         store.host(reactor, at: \.search)
         let connection = makeSearchConnection(store: store, slice: \.search, reactor: reactor, source: api.sourceName)
         let screen = SearchScreen(connection: connection, source: api.sourceName,
                                   effects: { await store.waitForEffects() }) {
+            inspector?.stop()
             guard let recordPath else { return }
             RecordingDestination.write(history.inspectorHTML(title: "GitHubSearch session"), to: URL(fileURLWithPath: recordPath),
                                        actions: history.entries.count)

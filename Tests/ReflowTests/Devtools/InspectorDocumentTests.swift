@@ -49,6 +49,12 @@ private let searchReducer = Reducer<SearchState>
         // Same length: element by element, field by field.
         let edited = InspectorTree(of: [Repo(name: "a", stars: 1), Repo(name: "b", stars: 9), Repo(name: "c", stars: 3)])
         #expect(InspectorDiff.lines(from: old, to: edited) == ["− [1].stars: 2", "+ [1].stars: 9"])
+        // A new page of results: each element replaced whole, not field by field.
+        let replaced = InspectorTree(of: [Repo(name: "x", stars: 7), Repo(name: "y", stars: 8), Repo(name: "z", stars: 9)])
+        #expect(InspectorDiff.lines(from: old, to: replaced) == [
+            #"− [0]: Repo(name: "a", stars: 1)"#, #"− [1]: Repo(name: "b", stars: 2)"#, #"− [2]: Repo(name: "c", stars: 3)"#,
+            #"+ [0]: Repo(name: "x", stars: 7)"#, #"+ [1]: Repo(name: "y", stars: 8)"#, #"+ [2]: Repo(name: "z", stars: 9)"#,
+        ])
     }
 
     @Test func patches_rebuildEveryStep_fromTheLastFullTree() throws {

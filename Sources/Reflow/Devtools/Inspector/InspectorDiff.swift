@@ -10,7 +10,7 @@ enum InspectorDiff {
 
     private static func diff(_ old: InspectorTree, _ new: InspectorTree, path: String, into lines: inout [String]) {
         if old == new { return }
-        if isList(old) && isList(new) && old.children.count != new.children.count {
+        if isList(old) && isList(new) {
             return diffElements(old.children, new.children, path: path, into: &lines)
         }
         let sameShape = old.value == new.value && old.children.count == new.children.count
@@ -26,14 +26,21 @@ enum InspectorDiff {
         lines.append("+ " + place + oneLine(new))
     }
 
-    /// Elements matched by a longest common subsequence: the unmatched old ones are
-    /// removed, the unmatched new ones inserted, at their own indices.
+    /// Elements matched by a longest common subsequence. Between two matched elements, an
+    /// old and a new element with the same identity (an `id`, else their first field) are
+    /// one element edited, diffed field by field; the others are removed or inserted whole.
     private static func diffElements(_ old: [InspectorTree], _ new: [InspectorTree], path: String, into lines: inout [String]) {
-        // Quadratic table; lists shown in an inspector are small, and past 2,000 × 2,000
-        // the whole list is shown as replaced rather than matched.
+        // A quadratic table; lists shown in an inspector are small, and past 2,000 × 2,000
+        // elements they are compared index by index.
         guard old.count * new.count <= 4_000_000 else {
-            for (index, element) in old.enumerated() { lines.append("− \(path)[\(index)]: \(oneLine(element))") }
-            for (index, element) in new.enumerated() { lines.append("+ \(path)[\(index)]: \(oneLine(element))") }
+            for index in 0..<max(old.count, new.count) {
+                switch (index < old.count ? old[index] : nil, index < new.count ? new[index] : nil) {
+                case let (before?, after?): diff(before, after, path: path + "[\(index)]", into: &lines)
+                case let (before?, nil): lines.append("− \(path)[\(index)]: \(oneLine(before))")
+                case let (nil, after?): lines.append("+ \(path)[\(index)]: \(oneLine(after))")
+                case (nil, nil): break
+                }
+            }
             return
         }
         let oldKeys = old.map(elementKey)
@@ -44,18 +51,46 @@ enum InspectorDiff {
                 common[i][j] = oldKeys[i] == newKeys[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
             }
         }
+        var removed: [Int] = [], inserted: [Int] = []
+        func flush() {
+            var unpairedRemoved: [Int] = [], unpairedInserted: [Int] = []
+            for k in 0..<max(removed.count, inserted.count) {
+                let i = k < removed.count ? removed[k] : nil
+                let j = k < inserted.count ? inserted[k] : nil
+                if let i, let j, let identity = identity(of: old[i]), identity == self.identity(of: new[j]) {
+                    diff(old[i], new[j], path: path + "[\(j)]", into: &lines)
+                } else {
+                    if let i { unpairedRemoved.append(i) }
+                    if let j { unpairedInserted.append(j) }
+                }
+            }
+            for i in unpairedRemoved { lines.append("− \(path)[\(i)]: \(oneLine(old[i]))") }
+            for j in unpairedInserted { lines.append("+ \(path)[\(j)]: \(oneLine(new[j]))") }
+            removed = []
+            inserted = []
+        }
         var i = 0, j = 0
         while i < old.count || j < new.count {
             if i < old.count && j < new.count && oldKeys[i] == newKeys[j] {
+                flush()
                 i += 1; j += 1
             } else if j < new.count && (i == old.count || common[i][j + 1] >= common[i + 1][j]) {
-                lines.append("+ \(path)[\(j)]: \(oneLine(new[j]))")
+                inserted.append(j)
                 j += 1
             } else {
-                lines.append("− \(path)[\(i)]: \(oneLine(old[i]))")
+                removed.append(i)
                 i += 1
             }
         }
+        flush()
+    }
+
+    /// What makes an element the same element after an edit: its `id`, else its first
+    /// field; `nil` for a plain value (a number, a string), which is only ever replaced.
+    private static func identity(of element: InspectorTree) -> String? {
+        guard let first = element.children.first else { return nil }
+        let id = element.children.first { $0.label == "id" } ?? first
+        return id.label + "=" + oneLine(id, limit: .max)
     }
 
     private static func isList(_ tree: InspectorTree) -> Bool {

@@ -20,6 +20,7 @@ enum InspectorPage {
           input[type=search] { font: inherit; padding: 3px 6px; width: 100%; box-sizing: border-box; }
           .controls { display: flex; flex-wrap: wrap; gap: 4px; }
           .controls button, .controls label { font: 12px system-ui, sans-serif; padding: 2px 8px; cursor: pointer; }
+          .controls label.button { border: 1px solid var(--line); border-radius: 3px; }
           #status { font-size: 12px; color: var(--muted); min-height: 1.2em; }
           #status.error { color: #c0392b; }
           #timeline { width: 38%; min-width: 280px; border-right: 1px solid var(--line); display: flex; flex-direction: column; }
@@ -54,15 +55,15 @@ enum InspectorPage {
             <h1 id="title"></h1>
             <div id="count"></div>
             <div class="controls" id="controls" hidden>
-              <button id="start" title="Jump to the state before the first action">⏮</button>
+              <button id="start" title="Jump to the state before the first action">◀◀ Start</button>
               <button id="back" title="Step back">◀</button>
               <button id="forward" title="Step forward">▶</button>
-              <button id="end" title="Jump to the latest state">⏭</button>
+              <button id="end" title="Jump to the latest state">Latest ▶▶</button>
               <button id="jump" title="Jump to the selected action">Jump here</button>
               <button id="pause">Pause recording</button>
               <button id="replay" title="Step through every action from the start">Replay</button>
               <button id="export">Export</button>
-              <label>Import <input id="import" type="file" accept="application/json" hidden></label>
+              <label class="button">Import<input id="import" type="file" accept=".jsonl,.json,application/json" hidden></label>
             </div>
             <div id="status"></div>
             <input id="filter" type="search" placeholder="Filter actions">

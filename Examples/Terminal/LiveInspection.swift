@@ -1,0 +1,39 @@
+import Foundation
+import Reflow
+
+/// `--inspect PORT`: the live inspector of an example's history, served while it runs.
+@MainActor
+public enum LiveInspection {
+    /// Serves `history`'s live inspector on 127.0.0.1:`port` and says where on standard
+    /// error (read it after quitting, or before the screen takes the terminal); when the
+    /// port cannot be opened, says why and exits with status 1.
+    ///
+    /// - Parameters:
+    ///   - history: The history, attached and tracing.
+    ///   - port: The port from `--inspect`.
+    ///   - title: The page's title.
+    /// - Returns: The running inspector; keep it for the app's life.
+    public static func start<State>(_ history: History<State>, port: UInt16, title: String) -> InspectorServer {
+        do {
+            let server = try history.serveInspector(port: port, title: title)
+            FileHandle.standardError.write(Data("Inspector: \(server.url.absoluteString)\n".utf8))
+            return server
+        } catch {
+            FileHandle.standardError.write(Data("error: --inspect \(port): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+extension CommandLineOptions {
+    /// The TCP port after `flag` (0 to 65535; 0 lets the system pick one), or `nil` without
+    /// the flag; exits with status 2 and a message when the value is not a port.
+    public func port(after flag: String) -> UInt16? {
+        guard let text = value(after: flag) else { return nil }
+        guard let port = UInt16(text) else {
+            FileHandle.standardError.write(Data("error: \(flag) takes a port number from 0 to 65535 (0: any free port), not \(text)\n".utf8))
+            exit(2)
+        }
+        return port
+    }
+}
