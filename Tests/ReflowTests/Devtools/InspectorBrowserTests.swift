@@ -2,48 +2,13 @@
 import Foundation
 import Testing
 import Reflow
-
-/// A headless Chromium, if this machine has one (`.ci/run` installs Debian's `chromium`).
-enum HeadlessBrowser {
-    static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return "\(directory)/\(name)"
-            }
-        }
-        return nil
-    }()
-
-    /// Loads `url` in the browser, lets its scripts run, and returns the DOM it ends with.
-    static func dumpDOM(_ url: URL) throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu",
-                             "--user-data-dir=\(profile.path)", "--dump-dom", url.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // A browser that hangs is ended after a minute, so it fails the test instead of
-        // stalling the suite (no `timeout` command: macOS has none).
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let dom = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium exited with \(process.terminationStatus)"])
-        }
-        return String(decoding: dom, as: UTF8.self)
-    }
-}
+import TestSupport
 
 private struct ShopState: Equatable {
     var title = "Groceries"
     var items: [String] = []
+    var note: String? = "weekly"
+    @Pulse var alert: String? = nil
 }
 
 private struct AddItem: Action { var name: String }
@@ -53,7 +18,7 @@ private struct Retitle: Action { var title: String }
 @Suite struct InspectorBrowserTests {
     @Test(.enabled(if: HeadlessBrowser.path != nil,
                    "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
-    func inspector_inAHeadlessBrowser_showsTheTimeline_andTheSelectedActionsDiff() throws {
+    func inspector_inAHeadlessBrowser_showsTheTimeline_andTheSelectedActionsDiff() async throws {
         let store = Store(reducer: Reducer<ShopState>
             .on(AddItem.self) { state, action in state.items.append(action.name) }
             .on(Retitle.self) { state, action in state.title = action.title }, state: ShopState())
@@ -75,7 +40,7 @@ private struct Retitle: Action { var title: String }
 
         var selectThird = URLComponents(url: file, resolvingAgainstBaseURL: false)!
         selectThird.queryItems = [URLQueryItem(name: "select", value: "3")]
-        let dom = try HeadlessBrowser.dumpDOM(selectThird.url!)
+        let dom = try await HeadlessBrowser.dumpDOM(selectThird.url!)
 
         // The timeline: one row per action, the count in the header.
         let rows = dom.components(separatedBy: "<li data-seq=").count - 1
@@ -95,6 +60,63 @@ private struct Retitle: Action { var title: String }
         // Nothing was loaded from the network: no external script, style or font.
         let page = try String(contentsOf: file, encoding: .utf8)
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
+    }
+
+    /// The state as a tree of values, a filter over action names and a search over state
+    /// paths, as a link fills them in.
+    @Test(.enabled(if: HeadlessBrowser.path != nil,
+                   "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
+    func inspector_showsValues_filtersActions_andSearchesStatePaths() async throws {
+        let store = Store(reducer: Reducer<ShopState>
+            .on(AddItem.self) { state, action in state.items.append(action.name) }
+            .on(Retitle.self) { state, action in state.title = action.title }, state: ShopState())
+        let history = History<ShopState>()
+        history.attach(to: store)
+        store.dispatch(AddItem(name: "milk"))
+        store.dispatch(Retitle(title: "Shopping"))
+        store.dispatch(AddItem(name: "eggs"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("session.html")
+        try history.inspectorHTML(title: "Tree").write(to: file, atomically: true, encoding: .utf8)
+
+        let plain = try await HeadlessBrowser.dumpDOM(file)
+        // Values, not storage: the optional as its value, @Pulse under its own name.
+        #expect(plain.contains(#"<span class="key">note</span>: <span class="value">"weekly"</span>"#))
+        #expect(plain.contains(#"<span class="key">alert</span>: <span class="value">nil</span>"#))
+        #expect(!plain.contains("_alert") && !plain.contains("valueUpdatedCount") && !plain.contains("Optional("))
+        // It opens on the last action.
+        #expect(plain.contains(#"data-selected="3""#))
+
+        var filtered = URLComponents(url: file, resolvingAgainstBaseURL: false)!
+        filtered.queryItems = [URLQueryItem(name: "filter", value: "additem"), URLQueryItem(name: "search", value: "items")]
+        let dom = try await HeadlessBrowser.dumpDOM(filtered.url!)
+        let hidden = dom.components(separatedBy: "<li ").dropFirst().filter { $0.prefix { $0 != ">" }.contains("hidden") }
+        #expect(hidden.count == 1 && hidden.first?.contains("Retitle") == true, "\(hidden)")
+        #expect(dom.contains(#"data-path=".items""#))
+        #expect(dom.contains(#"data-path=".items[1]""#))
+        #expect(!dom.contains(#"data-path=".title""#) && !dom.contains(#"data-path=".note""#))
+    }
+
+    /// A long session opens on its last action, scrolled so that the selection is visible.
+    @Test(.enabled(if: HeadlessBrowser.path != nil,
+                   "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
+    func inspector_opensScrolledToTheSelection() async throws {
+        let store = Store(reducer: Reducer<ShopState>.on(AddItem.self) { state, action in state.items.append(action.name) },
+                          state: ShopState())
+        let history = History<ShopState>()
+        history.attach(to: store)
+        for index in 0..<120 { store.dispatch(AddItem(name: "item \(index)")) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("session.html")
+        try history.inspectorHTML(title: "Long").write(to: file, atomically: true, encoding: .utf8)
+        let dom = try await HeadlessBrowser.dumpDOM(file)
+        #expect(dom.contains(#"data-selected="120""#))
+        let scrollTop = dom.firstMatch(of: /<ol id="steps" data-scroll-top="(\d+)"/).flatMap { Int($0.1) } ?? 0
+        #expect(scrollTop > 1_000, "the timeline was scrolled to the last of 120 rows (\(scrollTop) px)")
     }
 }
 #endif

@@ -168,7 +168,7 @@ enum InspectorPage {
           selected = seq;
           for (const item of list.children) item.classList.toggle("selected", Number(item.dataset.seq) === seq);
           const item = list.querySelector('li[data-seq="' + seq + '"]');
-          if (item && !quietly) item.scrollIntoView({ block: "nearest" });
+          if (item && !quietly) { item.scrollIntoView({ block: "nearest" }); list.dataset.scrollTop = String(Math.round(list.scrollTop)); }
           text("selected-action", "#" + step.seq + "  " + step.action + (step.reactor ? "  (from " + step.reactor + ")" : "") + "\n" + step.time);
           const diff = document.getElementById("diff");
           diff.replaceChildren();

@@ -1,0 +1,38 @@
+#if os(macOS) || os(Linux)  // starts processes: Foundation has no Process on iOS, tvOS, watchOS, visionOS
+import Foundation
+import Testing
+import TestSupport
+
+/// The live inspector against a real running GitHubSearch (in a pseudo-terminal, typed at)
+/// and a real headless Chromium: what the app does shows on the page, and what the page
+/// does changes the app.
+@Suite(.serialized) struct GitHubSearchInspectorTests {
+    @Test(.enabled(if: HeadlessBrowser.path != nil,
+                   "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
+    func anActionInTheApp_showsOnThePage_andAJumpFromThePage_changesTheApp() async throws {
+        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--latency", "40", "--inspect", "0"])
+        defer { terminal.send("\u{03}") }
+        #expect(await terminal.waitFor("type to search the offline catalogue"))
+        let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
+        let page = try #require(URL(string: String(address)))
+
+        var mark = terminal.mark
+        terminal.send("swift")
+        #expect(await terminal.waitFor("15 of ", after: mark), "the search ran in the app")
+        let dom = try await HeadlessBrowser.dumpDOM(page)
+        // The app's actions are on the page, named short, with the reactor as a badge.
+        #expect(dom.contains(#"data-name="setQuery(&quot;swift&quot;)""#), "\(dom.prefix(3_000))")
+        #expect(dom.contains(#"<span class="badge">SearchReactor</span>"#))
+        #expect(dom.contains("· recording"))
+
+        // A jump made from the page (its own script posts it, as the Start button does).
+        mark = terminal.mark
+        var jump = URLComponents(url: page, resolvingAgainstBaseURL: false)!
+        jump.queryItems = [URLQueryItem(name: "jump", value: "0")]
+        let afterJump = try await HeadlessBrowser.dumpDOM(jump.url!, virtualTimeBudget: 4_000)
+        #expect(afterJump.contains(">At 0 of "), "the page saw the app answer")
+        // The app redrew its initial state: the prompt of an empty search.
+        #expect(await terminal.waitFor("type to search the offline catalogue", after: mark), "the app's state changed")
+    }
+}
+#endif

@@ -1,0 +1,64 @@
+#if os(macOS) || os(Linux)  // starts processes: Foundation has no Process on iOS, tvOS, watchOS, visionOS
+import Foundation
+
+/// A headless Chromium, if this machine has one (`.ci/run` installs Debian's `chromium`).
+public enum HeadlessBrowser {
+    public static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return "\(directory)/\(name)"
+            }
+        }
+        return nil
+    }()
+
+    /// Loads `url` in the browser, lets its scripts run (and their requests finish) for up
+    /// to `virtualTimeBudget` milliseconds of the page's time, and returns the DOM it ends
+    /// with. Waits on a GCD thread, so an async test does not hold a thread of Swift
+    /// concurrency's pool meanwhile.
+    public static func dumpDOM(_ url: URL, virtualTimeBudget: Int = 2_000) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(url, virtualTimeBudget: virtualTimeBudget, output: ["--dump-dom"]) })
+            }
+        }
+    }
+
+    /// Loads `url` and saves a screenshot of `width` × `height` pixels at `file`.
+    public static func screenshot(_ url: URL, to file: URL, width: Int = 1_400, height: Int = 900) async throws {
+        _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try run(url, virtualTimeBudget: 2_000, output: ["--window-size=\(width),\(height)", "--screenshot=\(file.path)"])
+                })
+            }
+        }
+    }
+
+    private static func run(_ url: URL, virtualTimeBudget: Int, output: [String]) throws -> String {
+        guard let path else { throw CocoaError(.executableNotLoadable) }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
+                             "--virtual-time-budget=\(virtualTimeBudget)"] + output + [url.absoluteString]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A browser that hangs is ended after a minute, so it fails the test instead of
+        // stalling the suite (no `timeout` command: macOS has none).
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        let dom = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium exited with \(process.terminationStatus)"])
+        }
+        return String(decoding: dom, as: UTF8.self)
+    }
+}
+#endif
