@@ -24,6 +24,7 @@ import TestSupport
         #expect(dom.contains(#"data-name="setQuery(&quot;swift&quot;)""#), "\(dom.prefix(3_000))")
         #expect(dom.contains(#"<span class="badge">SearchReactor</span>"#))
         #expect(dom.contains("· recording"))
+        #expect(dom.contains(#"<div class="controls" id="controls">"#), "the live page shows its controls")
 
         // A jump made from the page (its own script posts it, as the Start button does).
         mark = terminal.mark

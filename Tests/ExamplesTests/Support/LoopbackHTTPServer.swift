@@ -72,6 +72,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return try await body(port)
     }
 
+    /// Runs `body` with a port that something listens on (and accepts nothing from).
+    static func withListeningPort<T>(_ body: (UInt16) async throws -> T) async throws -> T {
+        let (socket, port) = try boundSocket()
+        defer { close(socket) }
+        guard listen(socket, 1) == 0 else { throw ServerError("listen: errno \(errno)") }
+        return try await body(port)
+    }
+
     /// Stops accepting; the accept loop ends.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))

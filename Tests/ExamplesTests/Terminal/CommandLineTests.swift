@@ -38,6 +38,25 @@ import Testing
     }
 
     @Test(arguments: ["GitHubSearch", "Counter"])
+    func inspectWithoutAPort_saysWhatToWrite(example: String) async throws {
+        let run = try await ExampleProcess.run(example, arguments: ["--inspect", "http"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("--inspect takes a port number from 0 to 65535 (0: any free port), not http"))
+        #expect(run.output.isEmpty)
+    }
+
+    /// A port another program listens on: the example says so and stops, rather than
+    /// running without the inspector it was asked for.
+    @Test(arguments: ["GitHubSearch", "Counter"])
+    func inspectOnAPortInUse_stopsWithTheReason(example: String) async throws {
+        try await LoopbackHTTPServer.withListeningPort { port in
+            let run = try await ExampleProcess.run(example, arguments: ["--inspect", String(port)])
+            #expect(run.status == 1)
+            #expect(run.errors.contains("error: --inspect \(port): Port \(port) is in use"), "\(run.errors)")
+        }
+    }
+
+    @Test(arguments: ["GitHubSearch", "Counter"])
     func recordingToADirectoryThatDoesNotExist_stopsBeforeTheSession_namingTheFile(example: String) async throws {
         let run = try await ExampleProcess.run(example, arguments: ["--record", "/nonexistent/dir/x.html"])
         #expect(run.status == 2)

@@ -86,8 +86,9 @@ private struct Retitle: Action { var title: String }
         #expect(plain.contains(#"<span class="key">note</span>: <span class="value">"weekly"</span>"#))
         #expect(plain.contains(#"<span class="key">alert</span>: <span class="value">nil</span>"#))
         #expect(!plain.contains("_alert") && !plain.contains("valueUpdatedCount") && !plain.contains("Optional("))
-        // It opens on the last action.
+        // It opens on the last action; a recorded page has no controls to act on an app.
         #expect(plain.contains(#"data-selected="3""#))
+        #expect(plain.contains(#"<div class="controls" id="controls" hidden="">"#))
 
         var filtered = URLComponents(url: file, resolvingAgainstBaseURL: false)!
         filtered.queryItems = [URLQueryItem(name: "filter", value: "additem"), URLQueryItem(name: "search", value: "items")]

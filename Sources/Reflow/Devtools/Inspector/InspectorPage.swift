@@ -2,7 +2,7 @@
 // own beyond the live inspector's `/api` on the same origin. Long because it is a page.
 
 /// The HTML of the inspector, static (a recorded history) or live (served by
-/// ``History/serveInspector(port:interface:actionTypes:)``).
+/// ``History/serveInspector(port:interface:title:)``).
 enum InspectorPage {
     static var html: String {
         #"""
@@ -46,7 +46,7 @@ enum InspectorPage {
           .tree .children { padding-left: 16px; }
           .tree .leaf { padding-left: 14px; }
           .key { color: #8e44ad; } .summary { color: var(--muted); }
-          .hidden { display: none; }
+          .hidden, [hidden] { display: none !important; }
         </style>
         </head>
         <body>
@@ -168,7 +168,7 @@ enum InspectorPage {
           selected = seq;
           for (const item of list.children) item.classList.toggle("selected", Number(item.dataset.seq) === seq);
           const item = list.querySelector('li[data-seq="' + seq + '"]');
-          if (item && !quietly) { item.scrollIntoView({ block: "nearest" }); list.dataset.scrollTop = String(Math.round(list.scrollTop)); }
+          if (item && !quietly) { item.scrollIntoView({ block: "center" }); list.dataset.scrollTop = String(Math.round(list.scrollTop)); }
           text("selected-action", "#" + step.seq + "  " + step.action + (step.reactor ? "  (from " + step.reactor + ")" : "") + "\n" + step.time);
           const diff = document.getElementById("diff");
           diff.replaceChildren();
