@@ -32,7 +32,7 @@ struct InspectorRequest: Sendable, Equatable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { return .failure(.error(400, "A header line has no colon.")) }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop(while: \.isWhitespace))
         }
         let length: Int
         if let declared = headers["content-length"] {
@@ -48,12 +48,34 @@ struct InspectorRequest: Sendable, Equatable {
             if chunk.isEmpty { return .failure(.error(400, "The body ended before Content-Length bytes.")) }
             body += chunk
         }
-        let target = String(requestLine[1])
-        let components = URLComponents(string: target)
+        let target = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
-        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        return .success(InspectorRequest(method: String(requestLine[0]), path: components?.path ?? target,
+        for item in target.count > 1 ? target[1].split(separator: "&") : [] {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            query[percentDecoded(pair[0])] = pair.count > 1 ? percentDecoded(pair[1]) : ""
+        }
+        return .success(InspectorRequest(method: String(requestLine[0]), path: percentDecoded(target[0]),
                                          query: query, body: Data(body.prefix(length))))
+    }
+
+    /// `text` with `+` as a space and `%XX` as the byte it encodes (invalid escapes kept).
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex),
+               let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
+               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(after: low)
+                continue
+            }
+            bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index = utf8.index(after: index)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -19,9 +19,7 @@ public final class InspectorServer: Sendable {
         self.port = boundPort
         self.url = URL(string: "http://127.0.0.1:\(boundPort)/")!
         self.handle = handle
-        let thread = Thread { [listener, handle] in Self.acceptLoop(listener, handle: handle) }
-        thread.name = "Reflow inspector"
-        thread.start()
+        InspectorThreads.start(named: "Reflow inspector") { [listener, handle] in Self.acceptLoop(listener, handle: handle) }
     }
 
     deinit {
@@ -37,7 +35,7 @@ public final class InspectorServer: Sendable {
                                    handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) {
         while let client = listener.accept() {
             // Each connection on its own: a browser keeps idle connections open.
-            DispatchQueue.global().async {
+            InspectorThreads.answer {
                 defer { client.close() }
                 guard let parsed = InspectorRequest.read(from: client) else { return }
                 switch parsed {

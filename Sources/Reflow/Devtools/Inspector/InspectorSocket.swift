@@ -24,6 +24,9 @@ struct InspectorSocket: Sendable {
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var socketAddress = sockaddr_in()
+        #if canImport(Darwin)
+        socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         socketAddress.sin_family = sa_family_t(AF_INET)
         socketAddress.sin_port = port.bigEndian
         socketAddress.sin_addr = in_addr(s_addr: address.bigEndian)
