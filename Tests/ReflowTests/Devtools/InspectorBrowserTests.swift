@@ -32,11 +32,8 @@ private struct Retitle: Action { var title: String }
         store.dispatch(AddItem(name: "bread"))
         subscription.cancel()
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("session.html")
-        try history.inspectorHTML(title: "Test session").write(to: file, atomically: true, encoding: .utf8)
+        let file = try writePage(history, title: "Test session")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
         var selectThird = URLComponents(url: file, resolvingAgainstBaseURL: false)!
         selectThird.queryItems = [URLQueryItem(name: "select", value: "3")]
@@ -75,11 +72,8 @@ private struct Retitle: Action { var title: String }
         store.dispatch(AddItem(name: "milk"))
         store.dispatch(Retitle(title: "Shopping"))
         store.dispatch(AddItem(name: "eggs"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("session.html")
-        try history.inspectorHTML(title: "Tree").write(to: file, atomically: true, encoding: .utf8)
+        let file = try writePage(history, title: "Tree")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
         let plain = try await HeadlessBrowser.dumpDOM(file)
         // Values, not storage: the optional as its value, @Pulse under its own name.
@@ -109,15 +103,21 @@ private struct Retitle: Action { var title: String }
         let history = History<ShopState>()
         history.attach(to: store)
         for index in 0..<120 { store.dispatch(AddItem(name: "item \(index)")) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("session.html")
-        try history.inspectorHTML(title: "Long").write(to: file, atomically: true, encoding: .utf8)
+        let file = try writePage(history, title: "Long")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let dom = try await HeadlessBrowser.dumpDOM(file)
         #expect(dom.contains(#"data-selected="120""#))
         let scrollTop = dom.firstMatch(of: /<ol id="steps" data-scroll-top="(\d+)"/).flatMap { Int($0.1) } ?? 0
         #expect(scrollTop > 1_000, "the timeline was scrolled to the last of 120 rows (\(scrollTop) px)")
+    }
+
+    /// Writes `history`'s page into a new temporary directory; the caller removes it.
+    private func writePage(_ history: History<ShopState>, title: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("session.html")
+        try history.inspectorHTML(title: title).write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 }
 #endif

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestSupport
 @testable import Reflow
@@ -171,5 +176,24 @@ private let basketReducer = Reducer<Basket>
         history = nil
         let reply = try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port)
         #expect(reply.status == 503)
+    }
+
+    /// `stop()` and then the release close the port once: a file given the listening
+    /// socket's descriptor number after `stop()` stays open when the server is released.
+    @Test func stopThenRelease_closesThePortOnce() throws {
+        let (_, history) = session()
+        var server: InspectorServer? = try history.serveInspector()
+        let descriptor = server!.listener.socket.descriptor
+        server!.stop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-inspector-\(UUID().uuidString)")
+        try Data("kept".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        // The number the server closed now names this file, as a later open might make it.
+        #expect(dup2(handle.fileDescriptor, descriptor) == descriptor)
+        defer { close(descriptor) }
+        server = nil
+        #expect(fcntl(descriptor, F_GETFD) != -1, "the server closed the descriptor a second time")
     }
 }

@@ -9,17 +9,18 @@ public final class InspectorServer: Sendable {
     public let port: UInt16
     /// Where to open the page: `http://127.0.0.1:PORT/` on the loopback interface.
     public let url: URL
-    private let listener: InspectorSocket
+    let listener: ListeningSocket
     private let handle: @MainActor @Sendable (InspectorRequest) -> InspectorResponse
 
     init(interface: InspectorInterface, port: UInt16,
          handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
-        let (listener, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
+        let (socket, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
+        let listener = ListeningSocket(socket)
         self.listener = listener
         self.port = boundPort
         self.url = URL(string: "http://127.0.0.1:\(boundPort)/")!
         self.handle = handle
-        InspectorThreads.start(named: "Reflow inspector") { [listener, handle] in Self.acceptLoop(listener, handle: handle) }
+        InspectorThreads.start(named: "Reflow inspector") { [handle] in Self.acceptLoop(socket, handle: handle) }
     }
 
     deinit {
@@ -50,6 +51,28 @@ public final class InspectorServer: Sendable {
                 }
             }
         }
+    }
+}
+
+/// The server's listening socket, closed once: by `stop()` or by the server's release,
+/// whichever comes first (closing a descriptor twice could close another file that reused
+/// its number meanwhile).
+final class ListeningSocket: @unchecked Sendable {
+    // @unchecked: `isClosed` is read and written only under `lock`.
+    let socket: InspectorSocket
+    private let lock = NSLock()
+    private var isClosed = false
+
+    init(_ socket: InspectorSocket) {
+        self.socket = socket
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        socket.close()
     }
 }
 
