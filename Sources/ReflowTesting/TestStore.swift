@@ -30,8 +30,6 @@ public final class TestStore<State: Equatable> {
     public var timeout: Duration = .seconds(1)
 
     private let recorder: ReceivedActions<State>
-    /// The reactors hosted through ``host(_:at:)-(R,_)``, kept for the test store's life.
-    private var hostedReactors: [AnyObject] = []
     /// The state after the last asserted step.
     private var expectedState: State
 
@@ -185,16 +183,15 @@ public final class TestStore<State: Equatable> {
     }
 
     /// Hosts `reactor` on the underlying store at `slice`, as the store's `host(_:at:)`
-    /// does, and keeps it for the test store's life, so it may be written inline.
+    /// does: the store owns it, so it may be written inline.
     ///
     /// Send it actions with `send(ReactorAction<R>(…))`, and assert its mutations with
     /// ``receive(_:from:timeout:assert:fileID:filePath:line:column:)``.
     ///
     /// - Parameters:
-    ///   - reactor: The reactor; the test store keeps it.
+    ///   - reactor: The reactor; the store keeps it.
     ///   - slice: Where its state lives in the state.
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
-        hostedReactors.append(reactor)
         store.host(reactor, at: slice)
     }
 
@@ -202,10 +199,9 @@ public final class TestStore<State: Equatable> {
     /// ``host(_:at:)-(R,_)``.
     ///
     /// - Parameters:
-    ///   - reactor: The reactor; the test store keeps it.
+    ///   - reactor: The reactor; the store keeps it.
     ///   - slice: Where its state lives in the state.
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
-        hostedReactors.append(reactor)
         store.host(reactor, at: slice)
     }
 

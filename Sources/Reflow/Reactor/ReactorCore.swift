@@ -30,6 +30,12 @@ class AnyReactorCore {
 
     func stop() {}
 
+    /// Its reactor was released: stops, and leaves the registry.
+    @usableFromInline
+    final func stopAfterRelease() {
+        ReactorRegistry.shutDown(self)
+    }
+
     /// The effects this reactor runs.
     var effectCount: Int { 0 }
     func waitForEffects() async {}
@@ -131,7 +137,12 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
         if !path.mutationsPassThrough {
             mutations.subscribe { [unowned self] mutation in
                 // The type's invariant: the owner is an R.
-                if let reactor = self.owner { self.apply(mutation, to: unsafeDowncast(reactor, to: R.self)) }
+                guard let reactor = self.owner else {
+                    // Released, and a store signal merged in `transform(mutation:)` still
+                    // delivers: stop now, which ends that subscription too.
+                    return self.stopAfterRelease()
+                }
+                self.apply(mutation, to: unsafeDowncast(reactor, to: R.self))
             }.store(in: pipeline)
         }
         let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.path.rawState }))

@@ -9,10 +9,12 @@
 /// here. A released reactor's core is shut down (its effects cancelled, its subjects,
 /// pipeline, stub and store subscriptions freed):
 /// - at once, when a ``ReactorView`` lets go of it (the usual screen lifetime);
-/// - at once, when one of its effects delivers after it was released;
-/// - otherwise at the next Reflow operation that could observe it: a dispatch to a store
-///   it is hosted in or subscribed to (``ReactorLinks``), that store's
-///   `subscriptionCount` or effect counts, the creation of another reactor, a store or a
+/// - at once, when the store that hosts it ends the hosting (``Store/stopHosting(_:)``,
+///   or the store's release): a hosted reactor is owned by its store;
+/// - at once, when one of its effects, or a store signal merged into its mutations,
+///   delivers after it was released;
+/// - otherwise at the next Reflow operation that could observe it and is not a dispatch:
+///   a store's `subscriptionCount`, the creation of another reactor, a store or a
 ///   connection, or a new store subscription.
 ///
 /// So memory never grows with the number of reactors ever created: at most the reactors

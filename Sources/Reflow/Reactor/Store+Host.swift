@@ -13,16 +13,17 @@ extension Store {
     /// store.host(profile, at: \.profile)
     /// ```
     ///
-    /// Lifetimes: the store keeps only a weak reference to the reactor; the reactor keeps
-    /// the store. When the reactor is released its effects are cancelled and it stops
-    /// reducing; the slice stays, with its last value. Hosting the same reactor twice stops
-    /// with a message.
+    /// Lifetimes: the store owns the reactor, so `store.host(FeedReactor(), at: \.feed)`
+    /// written inline works; the reactor does not keep the store. Hosting ends with
+    /// ``stopHosting(_:)`` or when the store is released: then the reactor's effects are
+    /// cancelled at once and it stops reducing into the slice, which keeps its last value.
+    /// Hosting the same reactor twice stops with a message.
     ///
     /// Since `State` is not `Equatable` here, `reactor.state` emits on every store change;
     /// make it `Equatable` to emit only when the slice changed.
     ///
     /// - Parameters:
-    ///   - reactor: The reactor; the store holds it weakly.
+    ///   - reactor: The reactor; the store keeps it until ``stopHosting(_:)``.
     ///   - slice: Where its state lives in the store's state.
     // Inlinable, so that hosting, often a reactor's first use, makes its core in the
     // reactor's module (see `Reactor.state`).
@@ -35,7 +36,7 @@ extension Store {
     /// the slice changed. See the overload above for lifetimes.
     ///
     /// - Parameters:
-    ///   - reactor: The reactor; the store holds it weakly.
+    ///   - reactor: The reactor; the store keeps it until ``stopHosting(_:)``.
     ///   - slice: Where its state lives in the store's state.
     @inlinable
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
@@ -76,19 +77,42 @@ extension Store {
         // in the state is read and written at its offset, without the key-path machinery.
         let footprint: Footprint = Footprint.bytes(of: slice).map { .ranges([$0]) } ?? .whole
         let updateSlice = KeyPathAccess.updater(slice)
+        // The core reaches the store's dispatch loop, not the store: the store owns the
+        // reactor, and a core holding the store would keep both alive forever. The loop
+        // outlives its store only until the store's end stops the core.
+        let loop = self.loop
         attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges, observeSlice: observeSlice,
-                     // Strong: a hosted reactor keeps its store alive (the store holds it weakly).
-                     readSlice: { readSlice(self.state) },
+                     readSlice: { readSlice(loop.checkedState) },
                      dispatchMutation: { mutation, reduce in
                          let action = ReactorMutation<R>(mutation: mutation, hostID: hostID)
-                         self.loop.dispatchHosted(action, hostID: hostID, footprint: footprint) { state in
+                         loop.dispatchHosted(action, hostID: hostID, footprint: footprint) { state in
                              updateSlice(&state) { reduce($0, mutation) }
                          }
                      })
     }
 
-    /// Wires a hosted reactor to this store: its reducer of the slice, the link that
-    /// stops it, and its core's host.
+    /// Ends the hosting of `reactor`: its effects are cancelled at once, its mutations no
+    /// longer reach the slice, and the store lets go of it. The slice keeps its last value.
+    /// Used again, the reactor starts over from its `initialState`, standalone.
+    ///
+    /// ```swift
+    /// store.host(profile, at: \.profile)
+    /// // … the screen closes:
+    /// store.stopHosting(profile)
+    /// ```
+    ///
+    /// Stopping a reactor this store does not host stops the program with a message.
+    ///
+    /// - Parameter reactor: A reactor hosted in this store.
+    public func stopHosting<R: Reactor>(_ reactor: R) {
+        guard features.existing(ReactorHostings.self)?.remove(reactor) == true else {
+            fatalError("Reflow: stopHosting(_:) was given a \(R.self) that this store does not host. "
+                       + "Stop a reactor on the store it was hosted in, once.")
+        }
+    }
+
+    /// Wires a hosted reactor to this store: its reducer of the slice, its routes, the
+    /// store's ownership of it, and its core's host.
     @usableFromInline
     func attachHosted<R: Reactor>(_ reactor: R, core: ReactorCore<R.Action, R.Mutation, R.State>,
                                   at slice: WritableKeyPath<State, R.State>, hostID: ObjectIdentifier,
@@ -108,7 +132,7 @@ extension Store {
             guard let reactor, let routed = action as? ReactorAction<R> else { return }
             reactor.action.send(routed.action)
         }
-        loop.reactorLinks.link(core, isHosted: true)
+        features.feature(ReactorHostings.self, orMake: ReactorHostings.init).add(reactor, core: core)
         core.attach(
             to: reactor,
             host: .init(

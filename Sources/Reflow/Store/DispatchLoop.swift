@@ -6,8 +6,7 @@
 ///   after the pass, so every observer sees every state in order.
 /// - Inside ``batch(_:)`` reductions run at once and one notification follows the batch.
 ///
-/// The common case (no middleware, no hosted reactor, no batch, no footprints, no
-/// reactor links) runs inline in the caller's module, specialized for its `State`
+/// The common case (no middleware, no hosted reactor, no batch, no footprints) runs inline in the caller's module, specialized for its `State`
 /// (benchmark S1); every other case takes `dispatchInGeneral`, which ends in the same
 /// `reduceAndNotify`.
 @MainActor @usableFromInline
@@ -38,8 +37,6 @@ final class DispatchLoop<State> {
     private(set) var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline let writes = StateWrites()
-    /// Reactors whose pipelines depend on this store; checked for release on dispatch.
-    @usableFromInline let reactorLinks = ReactorLinks()
     // Unchecked: as `pending`.
     @exclusivity(unchecked) @usableFromInline var flags = Flags()
     /// Told of each action right after it was reduced, with the state it produced, before
@@ -70,9 +67,14 @@ final class DispatchLoop<State> {
     init(reducer: Reducer<State>, state: State) {
         self.reducer = reducer
         self.storage = state
-        reactorLinks.onChange = { [unowned self] in
-            self.flags.stages.set(.reactorLinks, !self.reactorLinks.isEmpty)
-        }
+    }
+
+    /// The state, for readers outside a reduction; a read during one stops the program
+    /// with a message naming the action (the state is half-applied there).
+    @inlinable
+    var checkedState: State {
+        if let reducing = flags.reducingActionType { Store<State>.stateReadWhileReducing(reducing) }
+        return storage
     }
 
     /// Adds the reducer of a hosted reactor's slice, under the host's identity.
@@ -157,7 +159,6 @@ final class DispatchLoop<State> {
             }
             return
         }
-        reactorLinks.stopReleasedReactors()
         if let chain {
             // Its body directly: the loop runs on the main actor, so the main-queue check a
             // `Dispatch` makes for callers elsewhere is not needed here.
@@ -198,7 +199,6 @@ final class DispatchLoop<State> {
               !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
-        reactorLinks.stopReleasedReactors(except: hostID)
         flags.reducingActionType = A.self
         reducer.reduce(&storage, action)
         if flags.stages.contains(.footprints) { noteHostedWrites(of: A.self, footprint: footprint) }
@@ -286,7 +286,6 @@ final class DispatchLoop<State> {
         precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")
         precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
         precondition(flags.stages.contains(.hostedReducers) == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
-        precondition(flags.stages.contains(.reactorLinks) == !reactorLinks.isEmpty, "DispatchLoop: reactor-link flag out of date")
         precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
         precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
                      "DispatchLoop: reduction-observer flag out of date")
@@ -331,8 +330,6 @@ struct DispatchStages: OptionSet, Sendable {
     @inlinable static var hostedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
     /// What reductions write is recorded (``Footprint``).
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
-    /// Released reactors linked to the store are looked for on dispatch.
-    static var reactorLinks: DispatchStages { DispatchStages(rawValue: 1 << 3) }
     /// Devtools are told of each reduction.
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
     /// Some action types are routed on after their reduction.

@@ -28,12 +28,12 @@ extension Store {
     /// An effect is off the books by the time `await handle.finish()` returns.
     ///
     /// - Complexity: O(*h*) in hosted reactors.
-    public var runningEffectCount: Int { effects.runningCount + loop.reactorLinks.hostedEffectCount }
+    public var runningEffectCount: Int { effects.runningCount + features.runningEffectCount }
 
     /// Cancels every effect this store and the reactors hosted in it run.
     public func cancelAllEffects() {
         effects.cancelAll()
-        loop.reactorLinks.cancelHostedEffects()
+        features.cancelEffects()
     }
 
     /// Waits until every effect this store and the reactors hosted in it run has
@@ -41,7 +41,7 @@ extension Store {
     public func waitForEffects() async {
         while runningEffectCount > 0 {
             await effects.waitUntilIdle()
-            await loop.reactorLinks.waitForHostedEffects()
+            await features.waitForEffects()
         }
     }
 }

@@ -137,9 +137,9 @@ extension Store {
     /// Released reactors that subscribed to this store are stopped first, so their
     /// subscriptions are not counted.
     ///
-    /// - Complexity: O(*s*); meant for diagnostics and tests.
+    /// - Complexity: O(*s*) plus O(*r*) in live reactors; meant for diagnostics and tests.
     public var subscriptionCount: Int {
-        loop.reactorLinks.stopReleasedReactors()
+        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
         return observers.subscriptionCount
     }
 
@@ -182,9 +182,6 @@ extension Store {
         return group
     }
 
-    /// A reactor building its pipeline (`transform(mutation:)` merging a store signal) is
-    /// subscribing: link it, so a dispatch here stops it once it is released. Any other
-    /// subscriber: stop reactors released meanwhile (subscribing is not a hot path).
     /// The group that a new connection with `Equatable` props of this type joins: the
     /// newest entry of the table if it is one and no pass is in progress, else a new one.
     @usableFromInline
@@ -197,10 +194,10 @@ extension Store {
         return group
     }
 
+    /// A new subscriber: stop reactors released meanwhile (subscribing is not a hot path).
     func noteSubscriberFromReactor() {
-        if let core = ReactorRegistry.coreBeingStarted {
-            loop.reactorLinks.link(core, isHosted: false)
-        } else {
+        // Not while a reactor builds its pipeline: its own subscriptions are being made.
+        if ReactorRegistry.coreBeingStarted == nil {
             ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
         }
     }

@@ -31,6 +31,8 @@
 public final class Store<State> {
     @usableFromInline let loop: DispatchLoop<State>
     let effects = EffectRegistry()
+    /// What features keep on this store (hosted reactors, …), each found by its type.
+    let features = StoreFeatures()
     /// One observer per entity collection that has per-entity subscriptions.
     var entityIndexes: [AnyKeyPath: Observer<State>] = [:]
     /// The dispatch function connections hand to `mapDispatchToActions`: one per store, so
@@ -55,9 +57,18 @@ public final class Store<State> {
     /// > Important: A reducer must not read it (the reducer has the state `inout`);
     /// > doing so stops the program with a message naming the action.
     @inlinable
-    public var state: State {
-        if let reducing = loop.reducingActionType { Store.stateReadWhileReducing(reducing) }
-        return loop.storage
+    public var state: State { loop.checkedState }
+
+    deinit {
+        // Features stop what they run for the store (a hosted reactor's effects) at once on
+        // the main queue, where a store is released in practice; elsewhere as soon as the
+        // main actor runs.
+        let features = self.features
+        if MainQueueDetection.isOnMainQueue {
+            MainActor.assumeIsolated { features.storeDidEnd() }
+        } else {
+            Task { @MainActor in features.storeDidEnd() }
+        }
     }
 
     @usableFromInline

@@ -1,5 +1,6 @@
 import Testing
 import Reflow
+import ReflowTesting
 
 @MainActor
 @Suite struct HostedReactorTests {
@@ -88,15 +89,44 @@ import Reflow
         _ = subscription
     }
 
-    @Test func releasedHostedReactor_stopsReducing_sliceStays() async {
+    /// Bug: the store held hosted reactors weakly, so a reactor hosted inline was released
+    /// at once and did nothing, silently. The store owns it now.
+    @Test func reactorHostedInline_isOwnedByTheStore_andWorks() {
         let store = Store(reducer: .empty, state: ScreenState())
-        var reactor: CounterReactor? = CounterReactor()
+        weak var hosted: CounterReactor?
+        do {
+            let reactor = CounterReactor()
+            hosted = reactor
+            store.host(reactor, at: \.counter)
+        }
+        store.dispatch(Unrelated())
+        #expect(hosted != nil)
+        store.dispatch(ReactorAction<CounterReactor>(.decrease))
+        #expect(store.state.counter.value == -1)
+        #expect(hosted?.currentState.value == -1)
+    }
+
+    /// `stopHosting` ends the hosting at once: the running effect is cancelled, mutations
+    /// no longer reach the slice (which keeps its value), and the store lets go.
+    @Test func stopHosting_cancelsEffectsAtOnce_andKeepsTheSlice() async {
+        let clock = TestClock()
+        let store = Store(reducer: .empty, state: ScreenState())
+        var reactor: CounterReactor? = CounterReactor(clock: clock)
+        weak let weakReactor = reactor
         store.host(reactor!, at: \.counter)
         reactor!.action.send(.decrease)
+        reactor!.action.send(.increase)              // sleeps on the clock
+        await clock.settle()
+        #expect(store.runningEffectCount == 1 && clock.sleeperCount == 1)
+        store.stopHosting(reactor!)
+        #expect(store.runningEffectCount == 0)
+        #expect(clock.sleeperCount == 0, "cancelled at once")
+        await clock.advance(by: .seconds(1))
+        #expect(store.state.counter.value == -1)
+        store.dispatch(ReactorAction<CounterReactor>(.decrease))
+        #expect(store.state.counter.value == -1)
         reactor = nil
-        #expect(store.state.counter.value == -1)
-        store.dispatch(Unrelated())
-        #expect(store.state.counter.value == -1)
+        #expect(weakReactor == nil)
     }
 
     /// A state that is not `Equatable` cannot be compared, so it is published on every
@@ -131,24 +161,42 @@ import Reflow
         _ = subscription
     }
 
-    /// The store holds its hosted reactors' cores through their slice subscriptions, and a
-    /// core holds its store: releasing the reactor must still free both once the store
-    /// sees it released.
-    @Test func releasedHostedReactor_freesItsStore() {
+    /// The store owns its hosted reactors and a reactor does not keep its store: releasing
+    /// the store frees it and its reactor, and stops the reactor's effects at once.
+    @Test func releasingTheStore_freesItAndItsReactor_andCancelsTheReactorsEffects() async {
+        let clock = TestClock()
         weak var weakStore: Store<ScreenState>?
-        var reactor: CounterReactor? = CounterReactor()
+        weak var weakReactor: CounterReactor?
+        var store: Store<ScreenState>? = Store(reducer: .empty, state: ScreenState())
         do {
-            let store = Store(reducer: .empty, state: ScreenState())
-            store.host(reactor!, at: \.counter)
-            reactor!.action.send(.decrease)
-            weakStore = store
+            let reactor = CounterReactor(clock: clock)
+            store!.host(reactor, at: \.counter)
+            reactor.action.send(.increase)               // sleeps on the clock
+            weakReactor = reactor
         }
-        #expect(weakStore != nil)                        // the reactor keeps its store
-        #expect(weakStore?.state.counter.value == -1)
-        reactor = nil
-        _ = Store(reducer: .empty, state: 0)              // a store's creation stops released reactors
+        await clock.settle()
+        #expect(store!.runningEffectCount == 1)
+        #expect(clock.sleeperCount == 1)
+        weakStore = store
+        store = nil
         #expect(weakStore == nil)
+        #expect(weakReactor == nil)
+        #expect(clock.sleeperCount == 0, "the reactor's effect was cancelled with the store")
     }
+
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
+    @Test func stoppingAReactorTheStoreDoesNotHost_stopsWithAMessage() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let store = Store(reducer: .empty, state: ScreenState())
+                store.stopHosting(CounterReactor())
+            }
+        }.map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self)
+                .contains("stopHosting(_:) was given a CounterReactor that this store does not host"))
+        }
+    }
+#endif
 }
 
 // MARK: - Fixtures

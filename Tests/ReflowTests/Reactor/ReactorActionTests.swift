@@ -52,13 +52,14 @@ import ReflowTesting
         #expect(store.state.toggle.isOn && store.state.otherToggle.isOn)
     }
 
-    @Test func releasedReactor_getsNothing_andTheStoreIgnoresTheAction() {
+    @Test func stoppedReactor_getsNothing_andTheStoreIgnoresTheAction() {
         let store = Store(reducer: Reducer<FeedState> { _, _ in }, state: FeedState())
-        var reactor: ToggleReactor? = ToggleReactor()
-        store.host(reactor!, at: \.toggle)
-        reactor = nil
+        let reactor = ToggleReactor()
+        store.host(reactor, at: \.toggle)
+        store.stopHosting(reactor)
         store.dispatch(ReactorAction<ToggleReactor>(.flip))
         #expect(store.state.toggle == ToggleReactor.State())
+        #expect(reactor.currentState == ToggleReactor.State())
     }
 
     @Test func reactorActionDispatchedFromASubscriber_runsAfterThePass() {

@@ -11,7 +11,8 @@ import Testing
 
     /// Bug: a released reactor's subjects, pipeline and the store signal merged in
     /// `transform(mutation:)` lived on until a background sweep, indefinitely in a quiet app.
-    @Test func releasedReactorWithMergedStoreSignal_isStoppedByTheNextDispatch() {
+    /// It stops when the merged signal next delivers (no sweep on the dispatch path).
+    @Test func releasedReactorWithMergedStoreSignal_isStoppedByItsNextDelivery() {
         let store = Store(reducer: reducer, state: ReleaseAppState())
         weak var weakSubject: ActionSubject<GreetingReactor.Action>?
         weak var weakReactor: GreetingReactor?
@@ -24,7 +25,7 @@ import Testing
         #expect(store.subscriptionCount == 1)
         reactor = nil
         #expect(weakReactor == nil)
-        store.dispatch(Bump())  // the next operation on the store it subscribed to
+        store.dispatch(SetUserName(name: "cy"))  // the merged signal delivers
         #expect(weakSubject == nil)
         #expect(store.subscriptionCount == 0)
     }
@@ -87,17 +88,19 @@ import Testing
         #expect(weakSubject == nil)
     }
 
-    @Test func releasedHostedReactor_leavesTheStoreOnTheNextDispatch() {
-        struct Hosted: Equatable { var value = 0 }
+    @Test func stoppedHostedReactor_leavesTheStoreAtOnce() {
         struct HostState: Equatable { var slice: [Int] = [] }
         let store = Store(reducer: .empty, state: HostState())
         var reactor: EchoReactor? = EchoReactor()
+        weak let weakReactor = reactor
         store.host(reactor!, at: \.slice)
         reactor!.action.send(3)
         #expect(store.state.slice == [3])
         #expect(store.subscriptionCount == 1)
         reactor = nil
-        store.dispatch(SetUserName(name: "x"))
+        #expect(weakReactor != nil)          // the store owns it
+        store.stopHosting(weakReactor!)
+        #expect(weakReactor == nil)
         #expect(store.subscriptionCount == 0)
         #expect(store.state.slice == [3])   // the slice stays
     }
