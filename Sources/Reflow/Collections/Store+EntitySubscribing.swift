@@ -44,19 +44,30 @@ extension Store {
     func entityIndex<ID: Hashable, Entity: Equatable>(
         for collection: KeyPath<State, EntityCollection<ID, Entity>>
     ) -> EntityObserverIndex<State, ID, Entity> {
-        noteSubscriberFromReactor()
-        if let existing = entityIndexes[collection] {
+        noteNewSubscriber()
+        let indexes = features.feature(EntityIndexes<State>.self, orMake: EntityIndexes.init)
+        if let existing = indexes.byCollection[collection] {
             // Invariant: an index is stored under its own key path, whose value type fixes
             // ID and Entity, so the stored index has exactly this type.
             return existing as! EntityObserverIndex<State, ID, Entity>
         }
         let index = EntityObserverIndex(keyPath: collection, current: state[keyPath: collection])
-        index.onEmpty = { [unowned self, unowned index] in
-            if self.entityIndexes[collection] === index { self.entityIndexes[collection] = nil }
+        // Weak: the index may outlive the store's features by a moment (the store ended).
+        index.onEmpty = { [weak indexes, unowned index] in
+            if let indexes, indexes.byCollection[collection] === index { indexes.byCollection[collection] = nil }
             index.endSubscription()
         }
-        entityIndexes[collection] = index
+        indexes.byCollection[collection] = index
         observers.insert(index)
         return index
     }
+}
+
+/// A store's per-entity subscription indexes, one per entity collection that has
+/// per-entity subscriptions; kept in the store's features.
+@MainActor
+final class EntityIndexes<State>: StoreFeature {
+    var byCollection: [AnyKeyPath: Observer<State>] = [:]
+
+    func storeDidEnd() {}
 }

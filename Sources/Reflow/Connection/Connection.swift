@@ -170,7 +170,7 @@ public final class Connection<State, Props, Actions> {
             propsIfChanged: store.loop.isTracing ? Self.tracingMapping(propsIfChanged, in: store) : propsIfChanged,
             sliceBytes: sliceBytes, writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
-        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        Housekeeping.run()
         self.storeObserver = observer
         self.member = nil
         observer.connection = self
@@ -236,7 +236,7 @@ public final class Connection<State, Props, Actions> {
         self.actions = mapDispatchToActions(store.weakDispatch)
         self.storeObserver = nil
         self.member = member
-        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        Housekeeping.run()
     }
 
     /// Keeps `subscription` for as long as this connection lives.

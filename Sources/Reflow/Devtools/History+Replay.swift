@@ -42,7 +42,7 @@ extension History where State: Equatable {
         }
         for (offset, entry) in entries.enumerated() {
             reducers.main.reduce(&state, entry.action)
-            if let hosted = entry.action as? any HostedMutation, let reducer = reducers.hosted[hosted.hostID] {
+            if let owned = entry.action as? any OwnedAction, let reducer = reducers.hosted[owned.ownerID] {
                 reducer.reduce(&state, entry.action)
             }
             if state != entry.state {

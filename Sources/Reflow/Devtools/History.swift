@@ -209,7 +209,7 @@ public final class History<State> {
 
     /// The attached store's reducers: its own and those of its hosted reactors, for replay.
     var reducers: (main: Reducer<State>, hosted: [ObjectIdentifier: Reducer<State>])? {
-        store.map { ($0.loop.reducer, $0.loop.hostedReducers) }
+        store.map { ($0.loop.reducer, $0.loop.ownedReducers) }
     }
 
     /// Replaces the recorded entries (import), keeping the attached store.

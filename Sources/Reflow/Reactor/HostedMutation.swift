@@ -1,9 +1,13 @@
-/// What the store needs to route a hosted reactor's mutation to that reactor's reducer,
-/// and what devtools show of it.
-protocol HostedMutation: Action {
+/// A hosted reactor's mutation: owned by that reactor's reducer of its slice (its owner
+/// is the hosting), and what devtools show of it.
+protocol HostedMutation: OwnedAction {
     var hostID: ObjectIdentifier { get }
     /// The reactor's type name, for history and traces.
     var reactorName: String { get }
     /// The mutation alone, as it prints (`setLoading(true)`), for the inspector's timeline.
     var mutationDescription: String { get }
+}
+
+extension HostedMutation {
+    var ownerID: ObjectIdentifier { hostID }
 }

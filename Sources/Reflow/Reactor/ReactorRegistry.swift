@@ -83,6 +83,13 @@ package enum ReactorRegistry {
     /// Files a new core under its reactor's identity.
     @usableFromInline
     static func register(_ core: AnyReactorCore) {
+        if cores.isEmpty {
+            // Released reactors are also stopped at the operations that are not on a hot
+            // path; not while a reactor builds its pipeline (its own subscriptions).
+            Housekeeping.register(ReactorRegistry.self) {
+                if coreBeingStarted == nil { stopReleasedReactorsAtNonHotOperation() }
+            }
+        }
         if cores.count <= sweepEveryCreationUpTo || cores.count >= sweepAt {
             stopReleasedReactors()
             sweepAt = cores.count * 2

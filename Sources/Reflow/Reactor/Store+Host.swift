@@ -85,7 +85,7 @@ extension Store {
                      readSlice: { readSlice(loop.checkedState) },
                      dispatchMutation: { mutation, reduce in
                          let action = ReactorMutation<R>(mutation: mutation, hostID: hostID)
-                         loop.dispatchHosted(action, hostID: hostID, footprint: footprint) { state in
+                         loop.dispatchOwned(action, footprint: footprint) { state in
                              updateSlice(&state) { reduce($0, mutation) }
                          }
                      })
@@ -123,7 +123,7 @@ extension Store {
         nonisolated(unsafe) let slice = slice  // key paths are immutable values
         // A reducer of the slice, scoped like any other: the store then knows that the
         // reactor's mutations write only its slice.
-        loop.addHostedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
+        loop.addOwnedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in
             guard let reactor else { return }
             state = reactor.reduce(state: state, mutation: hosted.mutation)
         }.scope(slice), for: hostID)
@@ -139,7 +139,7 @@ extension Store {
                 readSlice: readSlice,
                 dispatch: dispatchMutation,
                 leave: { [weak self] in
-                    self?.loop.removeHostedReducer(for: hostID)
+                    self?.loop.removeOwnedReducer(for: hostID)
                     self?.loop.removeRoutes(of: hostID)
                 }
             ),

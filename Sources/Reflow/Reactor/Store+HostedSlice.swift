@@ -38,7 +38,7 @@ extension Store {
 
     @usableFromInline
     func subscribeHostedSliceObserver(_ observer: Observer<State>) -> SubscriptionHandle {
-        noteSubscriberFromReactor()
+        noteNewSubscriber()
         return observers.subscribe(observer)
     }
 }

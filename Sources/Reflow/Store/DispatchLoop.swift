@@ -6,7 +6,7 @@
 ///   after the pass, so every observer sees every state in order.
 /// - Inside ``batch(_:)`` reductions run at once and one notification follows the batch.
 ///
-/// The common case (no middleware, no hosted reactor, no batch, no footprints) runs inline in the caller's module, specialized for its `State`
+/// The common case (no middleware, no owned reducer, no batch, no footprints) runs inline in the caller's module, specialized for its `State`
 /// (benchmark S1); every other case takes `dispatchInGeneral`, which ends in the same
 /// `reduceAndNotify`.
 @MainActor @usableFromInline
@@ -28,11 +28,11 @@ final class DispatchLoop<State> {
     @usableFromInline var batchChangedState = false
     /// Actions dispatched inside a `batch` that began during a notification.
     @usableFromInline var collectedBatch: [any Action]?
-    /// Reducers that hosted reactors add, each scoped to its reactor's slice; keyed by the
-    /// host's identity.
-    private(set) var hostedReducers: [ObjectIdentifier: Reducer<State>] = [:]
-    /// Where actions of some types go after they were reduced and everyone was notified:
-    /// a hosted reactor's `ReactorAction`s to its `action` subject. Keyed by the action's
+    /// Reducers that features add (a hosted reactor's, scoped to its slice), each run only
+    /// for the ``OwnedAction``s of its owner; keyed by the owner's identity.
+    private(set) var ownedReducers: [ObjectIdentifier: Reducer<State>] = [:]
+    /// Where actions of some types go after they were reduced and everyone was notified
+    /// (a hosted reactor's `ReactorAction`s, to its `action` subject). Keyed by the action's
     /// type; each route belongs to an owner (a hosting) that removes it.
     private(set) var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
@@ -40,7 +40,7 @@ final class DispatchLoop<State> {
     // Unchecked: as `pending`.
     @exclusivity(unchecked) @usableFromInline var flags = Flags()
     /// Told of each action right after it was reduced, with the state it produced, before
-    /// anyone is notified: devtools' history and trace. Off (and free) unless set.
+    /// anyone is notified (a history). Off, and free, unless set.
     var reductionObserver: ((any Action, State) -> Void)? {
         didSet { flags.stages.set(.reductionObserver, reductionObserver != nil) }
     }
@@ -77,10 +77,10 @@ final class DispatchLoop<State> {
         return storage
     }
 
-    /// Adds the reducer of a hosted reactor's slice, under the host's identity.
-    func addHostedReducer(_ reducer: Reducer<State>, for hostID: ObjectIdentifier) {
-        hostedReducers[hostID] = reducer
-        flags.stages.insert(.hostedReducers)
+    /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
+    func addOwnedReducer(_ reducer: Reducer<State>, for owner: ObjectIdentifier) {
+        ownedReducers[owner] = reducer
+        flags.stages.insert(.ownedReducers)
     }
 
     /// One destination of routed actions.
@@ -106,10 +106,10 @@ final class DispatchLoop<State> {
         flags.stages.set(.routes, !routes.isEmpty)
     }
 
-    /// Removes a hosted reactor's reducer (the reactor stopped).
-    func removeHostedReducer(for hostID: ObjectIdentifier) {
-        hostedReducers[hostID] = nil
-        flags.stages.set(.hostedReducers, !hostedReducers.isEmpty)
+    /// Removes the reducer `owner` added.
+    func removeOwnedReducer(for owner: ObjectIdentifier) {
+        ownedReducers[owner] = nil
+        flags.stages.set(.ownedReducers, !ownedReducers.isEmpty)
     }
 
     @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
@@ -140,8 +140,9 @@ final class DispatchLoop<State> {
         reduceAndNotify(action)
     }
 
-    // Inlinable: a store with a hosted reactor always takes this path, and specialized
-    // here the notification after the reduction looks up no generic metadata (R1h).
+    // Inlinable: a store with an owned reducer (a hosted reactor) always takes this path,
+    // and specialized here the notification after the reduction looks up no generic
+    // metadata (R1h).
     @inlinable
     func dispatchInGeneral(_ action: any Action) {
         if let reducing = flags.reducingActionType {
@@ -175,7 +176,7 @@ final class DispatchLoop<State> {
     func reduceAndNotify(_ action: any Action) {
         flags.reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
-        if !flags.isPlain { reduceHostedAndNoteWrites(action) }
+        if !flags.isPlain { runStagesAfterReducing(action) }
         flags.reducingActionType = nil
         if flags.batchDepth > 0 {
             batchChangedState = true
@@ -184,25 +185,25 @@ final class DispatchLoop<State> {
         }
     }
 
-    /// Dispatches a hosted reactor's mutation whose reduction of the slice is `reduceSlice`.
+    /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
+    /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
     ///
-    /// When nothing else must see the action on its way (no middleware, no devtools
+    /// When nothing else must see the action on its way (no middleware, no reduction
     /// observer, not inside a reducer or a notification) it is reduced here directly: the
-    /// store's reducers, then the slice, then one notification. Otherwise it takes the
-    /// general path, where it is found to be hosted by a cast.
+    /// store's reducers, then the owner's, then one notification. Otherwise it takes the
+    /// general path, where its owner's reducer is looked up.
     ///
     /// - Complexity: O(1) plus the reductions and the notification.
     @inlinable
-    func dispatchHosted<A: Action>(_ action: A, hostID: ObjectIdentifier, footprint: Footprint,
-                                   reduceSlice: (inout State) -> Void) {
+    func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
         guard chain == nil, !flags.stages.contains(.reductionObserver), flags.reducingActionType == nil,
               !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         flags.reducingActionType = A.self
         reducer.reduce(&storage, action)
-        if flags.stages.contains(.footprints) { noteHostedWrites(of: A.self, footprint: footprint) }
-        reduceSlice(&storage)
+        if flags.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
+        reduceOwned(&storage)
         flags.reducingActionType = nil
         if flags.batchDepth > 0 {
             batchChangedState = true
@@ -212,23 +213,23 @@ final class DispatchLoop<State> {
         checkInvariants()
     }
 
-    /// What the store's reducers and a hosted reactor's reduction of its slice can write.
+    /// What the store's reducers and an owner's reduction can write.
     @usableFromInline
-    func noteHostedWrites(of actionType: any Action.Type, footprint: Footprint) {
+    func noteOwnedWrites(of actionType: any Action.Type, footprint: Footprint) {
         writes.footprint = writes.footprint
             .union(reducer.footprints.footprint(for: ObjectIdentifier(actionType)))
             .union(footprint)
     }
 
-    /// A hosted reactor's reducer for its own mutations; what the reductions can write;
-    /// devtools' view of the reduction.
+    /// The optional stages after the store's reducer: what it can write, the owner's
+    /// reducer of an ``OwnedAction``, the reduction observer, routing.
     @usableFromInline
-    func reduceHostedAndNoteWrites(_ action: any Action) {
+    func runStagesAfterReducing(_ action: any Action) {
         if flags.stages.contains(.footprints) { noteWrites(of: reducer, for: action) }
-        if flags.stages.contains(.hostedReducers), let hosted = action as? any HostedMutation,
-           let hostedReducer = hostedReducers[hosted.hostID] {
-            hostedReducer.reduce(&storage, action)
-            if flags.stages.contains(.footprints) { noteWrites(of: hostedReducer, for: action) }
+        if flags.stages.contains(.ownedReducers), let owned = action as? any OwnedAction,
+           let ownedReducer = ownedReducers[owned.ownerID] {
+            ownedReducer.reduce(&storage, action)
+            if flags.stages.contains(.footprints) { noteWrites(of: ownedReducer, for: action) }
         }
         if flags.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
         if flags.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
@@ -285,7 +286,7 @@ final class DispatchLoop<State> {
         #if REFLOW_INTERNAL_CHECKS
         precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")
         precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
-        precondition(flags.stages.contains(.hostedReducers) == !hostedReducers.isEmpty, "DispatchLoop: host flag out of date")
+        precondition(flags.stages.contains(.ownedReducers) == !ownedReducers.isEmpty, "DispatchLoop: owned-reducer flag out of date")
         precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
         precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
                      "DispatchLoop: reduction-observer flag out of date")
@@ -326,11 +327,11 @@ struct DispatchStages: OptionSet, Sendable {
 
     /// A middleware chain runs before the reducer.
     static var middleware: DispatchStages { DispatchStages(rawValue: 1 << 0) }
-    /// Hosted reactors' reducers run for their mutations.
-    @inlinable static var hostedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
+    /// Owned reducers run for their owners' actions.
+    @inlinable static var ownedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
     /// What reductions write is recorded (``Footprint``).
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
-    /// Devtools are told of each reduction.
+    /// A reduction observer is told of each reduction.
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
     /// Some action types are routed on after their reduction.
     static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }

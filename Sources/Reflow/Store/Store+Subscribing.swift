@@ -139,7 +139,7 @@ extension Store {
     ///
     /// - Complexity: O(*s*) plus O(*r*) in live reactors; meant for diagnostics and tests.
     public var subscriptionCount: Int {
-        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        Housekeeping.run()
         return observers.subscriptionCount
     }
 
@@ -148,7 +148,7 @@ extension Store {
     @usableFromInline
     func keyPathGroup<Value: Equatable>(of _: Value.Type,
                                         pass: @escaping KeyPathGroup<State, Value>.Pass) -> KeyPathGroup<State, Value> {
-        noteSubscriberFromReactor()
+        noteNewSubscriber()
         if !observers.isNotifying, let newest = observers.newest as? KeyPathGroup<State, Value> { return newest }
         let group = KeyPathGroup<State, Value>(writes: loop.writes, pass: pass)
         observers.insert(group)
@@ -172,7 +172,7 @@ extension Store {
     @usableFromInline
     func selectionGroup<Value>(of _: Value.Type, usesCustomEquality: Bool,
                                pass: @escaping SelectionGroup<State, Value>.Pass) -> SelectionGroup<State, Value> {
-        noteSubscriberFromReactor()
+        noteNewSubscriber()
         if !observers.isNotifying, let newest = observers.newest as? SelectionGroup<State, Value>,
            newest.usesCustomEquality == usesCustomEquality {
             return newest
@@ -187,18 +187,15 @@ extension Store {
     @usableFromInline
     func connectionGroup<Props: Equatable>(of _: Props.Type,
                                            pass: @escaping ConnectionGroup<State, Props>.Pass) -> ConnectionGroup<State, Props> {
-        noteSubscriberFromReactor()
+        noteNewSubscriber()
         if !observers.isNotifying, let newest = observers.newest as? ConnectionGroup<State, Props> { return newest }
         let group = ConnectionGroup<State, Props>(pass: pass)
         observers.insert(group)
         return group
     }
 
-    /// A new subscriber: stop reactors released meanwhile (subscribing is not a hot path).
-    func noteSubscriberFromReactor() {
-        // Not while a reactor builds its pipeline: its own subscriptions are being made.
-        if ReactorRegistry.coreBeingStarted == nil {
-            ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
-        }
+    /// A new subscriber: features' housekeeping runs (subscribing is not a hot path).
+    func noteNewSubscriber() {
+        Housekeeping.run()
     }
 }

@@ -31,10 +31,9 @@
 public final class Store<State> {
     @usableFromInline let loop: DispatchLoop<State>
     let effects = EffectRegistry()
-    /// What features keep on this store (hosted reactors, …), each found by its type.
+    /// What features keep on this store (hosted reactors, entity indexes), each found by
+    /// its type.
     let features = StoreFeatures()
-    /// One observer per entity collection that has per-entity subscriptions.
-    var entityIndexes: [AnyKeyPath: Observer<State>] = [:]
     /// The dispatch function connections hand to `mapDispatchToActions`: one per store, so
     /// a connection does not allocate its own (it holds the store weakly, so actions kept
     /// past the store's life do nothing).
@@ -49,7 +48,7 @@ public final class Store<State> {
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         loop = DispatchLoop(reducer: reducer, state: state)
         loop.installMiddleware(middleware, context: MiddlewareContext(store: self))
-        ReactorRegistry.stopReleasedReactorsAtNonHotOperation()
+        Housekeeping.run()
     }
 
     /// The current state. Only the reducer changes it.

@@ -35,10 +35,10 @@ import Testing
         for id in 1..<1_000 {
             store.subscribe(id, in: \.todos) { _ in }.cancel()
         }
-        let index = try #require(store.entityIndexes[\State.todos] as? EntityObserverIndex<State, Int, Todo>)
+        let index = try #require(store.features.existing(EntityIndexes<State>.self)?.byCollection[\State.todos] as? EntityObserverIndex<State, Int, Todo>)
         #expect(index.watchedIDCount == 1)
         keep.cancel()
-        #expect(store.entityIndexes.isEmpty)
+        #expect(store.features.existing(EntityIndexes<State>.self)?.byCollection.isEmpty == true)
         #expect(store.subscriptionCount == 0)
         // A new subscription after all that works as the first one did.
         var titles: [String?] = []
@@ -60,6 +60,6 @@ import Testing
         store.dispatch(Rename(id: 1, title: "after"))
         #expect(seen == ["t1", "stop"])
         #expect(store.subscriptionCount == 0)
-        #expect(store.entityIndexes.isEmpty)
+        #expect(store.features.existing(EntityIndexes<State>.self)?.byCollection.isEmpty == true)
     }
 }

@@ -153,7 +153,7 @@ import Testing
         }
         outcome.state = store.state
         outcome.live = store.subscriptionCount
-        let index = store.entityIndexes[\ItemsState.items] as? EntityObserverIndex<ItemsState, Int, Item>
+        let index = store.features.existing(EntityIndexes<ItemsState>.self)?.byCollection[\ItemsState.items] as? EntityObserverIndex<ItemsState, Int, Item>
         let watchedIDsMatch = (index?.watchedIDCount ?? 0) == watched.count
         return (outcome, watchedIDsMatch)
     }
