@@ -49,4 +49,43 @@ struct KeyPathTracker<Owner: Observable & AnyObject, Root> {
         for read in changed { read.didSet(owner, registrar) }
     }
 }
+
+/// The one piece behind each Observation face (``ObservableProps``, ``ObservableStore``,
+/// ``ObservableReactor``): the current value, its registrar and its key-path tracker.
+/// A face keeps one of these and says which of its key paths stands for the whole value.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, macCatalyst 17, visionOS 1, *)
+@MainActor
+struct ObservedValue<Owner: Observable & AnyObject, Value> {
+    let registrar = ObservationRegistrar()
+    private(set) var value: Value
+    private var tracker = KeyPathTracker<Owner, Value>()
+    /// The owner's key path for the whole value (`\.props`, `\.state`).
+    private let whole: KeyPath<Owner, Value>
+
+    init(_ value: Value, whole: KeyPath<Owner, Value>) {
+        self.value = value
+        self.whole = whole
+    }
+
+    /// The whole value, registering a dependency on every change.
+    func readWhole(of owner: Owner) -> Value {
+        registrar.access(owner, keyPath: whole)
+        return value
+    }
+
+    /// One value at `keyPath`, registering a dependency on it only (known to Observation
+    /// as the owner's `ownerKeyPath`).
+    mutating func read<T: Equatable>(_ keyPath: KeyPath<Value, T>, as ownerKeyPath: KeyPath<Owner, T>, of owner: Owner) -> T {
+        tracker.read(keyPath, as: ownerKeyPath, of: owner, registrar: registrar)
+        return value[keyPath: keyPath]
+    }
+
+    /// Takes `new`, telling the readers of the whole value and of each read key path that
+    /// changed.
+    mutating func receive(_ new: Value, owner: Owner) {
+        registrar.willSet(owner, keyPath: whole)
+        tracker.update(&value, to: new, owner: owner, registrar: registrar)
+        registrar.didSet(owner, keyPath: whole)
+    }
+}
 #endif

@@ -24,9 +24,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservableProps<State, Props: Equatable, Actions>: Observable {
-    private let registrar = ObservationRegistrar()
-    private var storage: Props
-    private var tracker = KeyPathTracker<ObservableProps, Props>()
+    private var observed: ObservedValue<ObservableProps, Props>
     private var subscription: SubscriptionHandle?
 
     /// The connection it follows.
@@ -37,7 +35,7 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
     /// - Parameter connection: The connection whose props SwiftUI observes.
     public init(_ connection: Connection<State, Props, Actions>) {
         self.connection = connection
-        self.storage = connection.props
+        self.observed = ObservedValue(connection.props, whole: \.props)
         connection.connect()
         subscription = connection.bind(\.self) { [weak self] props in
             self?.receive(props)
@@ -46,8 +44,7 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
 
     /// The current props, whole; reading them registers a dependency on every prop.
     public var props: Props {
-        registrar.access(self, keyPath: \.props)
-        return storage
+        observed.readWhole(of: self)
     }
 
     /// One prop; reading it registers a dependency on that prop only.
@@ -55,8 +52,7 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
     /// - Parameter keyPath: The prop, as `model.title` writes it.
     /// - Returns: Its current value.
     public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<Props, T>) -> T {
-        tracker.read(keyPath, as: \.[dynamicMember: keyPath], of: self, registrar: registrar)
-        return storage[keyPath: keyPath]
+        observed.read(keyPath, as: \.[dynamicMember: keyPath], of: self)
     }
 
     /// A value at any depth of the props; reading it registers a dependency on exactly
@@ -72,10 +68,8 @@ public final class ObservableProps<State, Props: Equatable, Actions>: Observable
     public var actions: Actions { connection.actions }
 
     private func receive(_ props: Props) {
-        guard props != storage else { return }
-        registrar.willSet(self, keyPath: \.props)
-        tracker.update(&storage, to: props, owner: self, registrar: registrar)
-        registrar.didSet(self, keyPath: \.props)
+        guard props != observed.value else { return }
+        observed.receive(props, owner: self)
     }
 }
 #endif

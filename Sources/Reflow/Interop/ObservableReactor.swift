@@ -16,9 +16,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservableReactor<R: Reactor>: Observable {
-    private let registrar = ObservationRegistrar()
-    private var storage: R.State
-    private var tracker = KeyPathTracker<ObservableReactor, R.State>()
+    private var observed: ObservedValue<ObservableReactor, R.State>
     private var subscription: SubscriptionHandle?
 
     /// The reactor it follows (held strongly: the view model owns its reactor).
@@ -29,7 +27,7 @@ public final class ObservableReactor<R: Reactor>: Observable {
     /// - Parameter reactor: The reactor whose state SwiftUI observes.
     public init(_ reactor: R) {
         self.reactor = reactor
-        self.storage = reactor.currentState
+        self.observed = ObservedValue(reactor.currentState, whole: \.state)
         subscription = reactor.state.subscribe { [weak self] state in
             self?.receive(state)
         }
@@ -37,8 +35,7 @@ public final class ObservableReactor<R: Reactor>: Observable {
 
     /// The whole state; reading it registers a dependency on every change.
     public var state: R.State {
-        registrar.access(self, keyPath: \.state)
-        return storage
+        observed.readWhole(of: self)
     }
 
     /// One value of the state; reading it registers a dependency on that value only.
@@ -46,8 +43,7 @@ public final class ObservableReactor<R: Reactor>: Observable {
     /// - Parameter keyPath: The value, as `model.value` writes it.
     /// - Returns: Its current value.
     public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<R.State, T>) -> T {
-        tracker.read(keyPath, as: \.[dynamicMember: keyPath], of: self, registrar: registrar)
-        return storage[keyPath: keyPath]
+        observed.read(keyPath, as: \.[dynamicMember: keyPath], of: self)
     }
 
     /// A value at any depth of the state, tracked exactly.
@@ -66,9 +62,7 @@ public final class ObservableReactor<R: Reactor>: Observable {
     }
 
     private func receive(_ state: R.State) {
-        registrar.willSet(self, keyPath: \.state)
-        tracker.update(&storage, to: state, owner: self, registrar: registrar)
-        registrar.didSet(self, keyPath: \.state)
+        observed.receive(state, owner: self)
     }
 }
 #endif

@@ -20,9 +20,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservableStore<State>: Observable {
-    private let registrar = ObservationRegistrar()
-    private var storage: State
-    private var tracker = KeyPathTracker<ObservableStore, State>()
+    private var observed: ObservedValue<ObservableStore, State>
     private var subscription: SubscriptionHandle?
 
     /// The store it follows.
@@ -33,7 +31,7 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter store: The store whose state SwiftUI observes.
     public init(_ store: Store<State>) {
         self.store = store
-        self.storage = store.state
+        self.observed = ObservedValue(store.state, whole: \.state)
         subscription = store.subscribe({ $0 }, isDuplicate: { _, _ in false }) { [weak self] state in
             self?.receive(state)
         }
@@ -41,8 +39,7 @@ public final class ObservableStore<State>: Observable {
 
     /// The whole state; reading it registers a dependency on every change.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
-        return storage
+        observed.readWhole(of: self)
     }
 
     /// One value of the state; reading it registers a dependency on that value only.
@@ -50,8 +47,7 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter keyPath: The value, as `model.count` writes it.
     /// - Returns: Its current value.
     public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<State, T>) -> T {
-        tracker.read(keyPath, as: \.[dynamicMember: keyPath], of: self, registrar: registrar)
-        return storage[keyPath: keyPath]
+        observed.read(keyPath, as: \.[dynamicMember: keyPath], of: self)
     }
 
     /// A value at any depth of the state, tracked exactly.
@@ -70,9 +66,7 @@ public final class ObservableStore<State>: Observable {
     }
 
     private func receive(_ state: State) {
-        registrar.willSet(self, keyPath: \.state)
-        tracker.update(&storage, to: state, owner: self, registrar: registrar)
-        registrar.didSet(self, keyPath: \.state)
+        observed.receive(state, owner: self)
     }
 }
 #endif
