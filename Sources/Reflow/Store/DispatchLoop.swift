@@ -178,11 +178,7 @@ final class DispatchLoop<State> {
         reducer.reduce(&storage, action)
         if !flags.isPlain { runStagesAfterReducing(action) }
         flags.reducingActionType = nil
-        if flags.batchDepth > 0 {
-            batchChangedState = true
-        } else {
-            notifyAndDrain()
-        }
+        stateDidChange()
     }
 
     /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
@@ -205,11 +201,7 @@ final class DispatchLoop<State> {
         if flags.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
         reduceOwned(&storage)
         flags.reducingActionType = nil
-        if flags.batchDepth > 0 {
-            batchChangedState = true
-        } else {
-            notifyAndDrain()
-        }
+        stateDidChange()
         checkInvariants()
     }
 
@@ -235,6 +227,30 @@ final class DispatchLoop<State> {
         if flags.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
             pending.append(.route(action))
         }
+    }
+
+    /// The state changed: notify and drain now, or, inside a batch, when it ends.
+    @inlinable
+    func stateDidChange() {
+        if flags.batchDepth > 0 {
+            batchChangedState = true
+        } else {
+            notifyAndDrain()
+        }
+    }
+
+    /// Replaces the state from outside any reduction (time travel) and notifies as a
+    /// reduction that wrote all of it would: no key path is skipped.
+    func replaceState(_ state: State) {
+        guard flags.reducingActionType == nil && !observers.isNotifying else {
+            fatalError("""
+            Reflow: time travel was asked for while the store was reducing or notifying; \
+            jump from outside reducers and subscribers (a button's action, a test).
+            """)
+        }
+        storage = state
+        if flags.stages.contains(.footprints) { writes.footprint = .whole }
+        stateDidChange()
     }
 
     @inlinable
