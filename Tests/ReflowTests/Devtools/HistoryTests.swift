@@ -181,7 +181,7 @@ private let hostReducer = Reducer<HostState>
 @Suite struct HistoryModelTests {
     @Test func randomDispatchesStepsAndJumps_matchTheModel() {
         let first = modelFirstSeed()
-        for seed in first..<(first + UInt64(modelProgramCount(default: 300))) {
+        for seed in first..<(first + UInt64(modelProgramCount(default: 600))) {
             var random = SeededRandom(seed: seed)
             let limit = Int.random(in: 1...6, using: &random)
             let store = Store(reducer: hostReducer, state: HostState())

@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func randomPrograms_matchTheModel() {
-        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 150))) {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 300))) {
             let world = World(seed: seed)
             for step in 0..<60 {
                 let roll = Int.random(in: 0..<100, using: &world.random)

@@ -16,7 +16,7 @@ import Reflow
             return false
         }
         checkRandomPrograms(
-            "connection", count: 3_000,
+            "connection", count: 6_000,
             generate: { ConnectionProgram.random(using: &$0) },
             fails: fails,
             shrink: { program in

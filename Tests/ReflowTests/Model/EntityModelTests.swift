@@ -196,7 +196,7 @@ import Testing
             steps.filter { if case .subscribe = $0 { true } else { false } }.count
         }
         checkRandomPrograms(
-            "entity subscriptions", count: 2_000,
+            "entity subscriptions", count: 4_000,
             generate: { Self.randomProgram(&$0) },
             fails: fails,
             // Cancels name subscriptions by position: shrink by dropping other steps only.

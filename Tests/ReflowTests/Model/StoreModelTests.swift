@@ -13,7 +13,7 @@ import Reflow
                 != StoreRunner(middleware: program.middleware).run(program.steps)
         }
         checkRandomPrograms(
-            "store", count: 3_000,
+            "store", count: 6_000,
             generate: { StoreProgram.random(using: &$0) },
             fails: fails,
             shrink: { program in

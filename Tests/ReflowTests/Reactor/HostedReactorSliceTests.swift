@@ -106,7 +106,7 @@ import Testing
     /// shows it: some reactors pass states through, which the store delivers directly;
     /// others map them, which goes through the signal).
     @Test func randomPrograms_matchTheReducedModel() {
-        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 300))) {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 600))) {
             var random = SeededRandom(seed: seed)
             let middleware = random.chance(30)
                 ? [Middleware<AppState> { _, action, next in next(action) }] : []
