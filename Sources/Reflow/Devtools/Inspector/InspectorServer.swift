@@ -15,7 +15,7 @@ public final class InspectorServer: Sendable {
     init(interface: InspectorInterface, port: UInt16,
          handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
         let (socket, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
-        let listener = ListeningSocket(socket)
+        let listener = ListeningSocket(close: socket.close)
         self.listener = listener
         self.port = boundPort
         self.url = URL(string: "http://127.0.0.1:\(boundPort)/")!
@@ -59,12 +59,13 @@ public final class InspectorServer: Sendable {
 /// its number meanwhile).
 final class ListeningSocket: @unchecked Sendable {
     // @unchecked: `isClosed` is read and written only under `lock`.
-    let socket: InspectorSocket
+    private let closeSocket: @Sendable () -> Void
     private let lock = NSLock()
     private var isClosed = false
 
-    init(_ socket: InspectorSocket) {
-        self.socket = socket
+    /// - Parameter close: Closes the socket; called at most once.
+    init(close: @escaping @Sendable () -> Void) {
+        self.closeSocket = close
     }
 
     func close() {
@@ -72,7 +73,7 @@ final class ListeningSocket: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isClosed else { return }
         isClosed = true
-        socket.close()
+        closeSocket()
     }
 }
 
