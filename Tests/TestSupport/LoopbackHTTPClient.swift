@@ -47,7 +47,7 @@ public enum LoopbackHTTPClient {
         #endif
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -67,7 +67,7 @@ public enum LoopbackHTTPClient {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 65_536, 0) }
-            if count < 0 { throw Failure(description: "recv: errno \(errno) (no answer within 20 s?)") }
+            if count < 0 { throw Failure(description: "recv: errno \(errno) (no answer within 60 s?)") }
             if count == 0 { break }
             received += buffer.prefix(count)
         }
