@@ -68,6 +68,4 @@ extension Store {
 @MainActor
 final class EntityIndexes<State>: StoreFeature {
     var byCollection: [AnyKeyPath: Observer<State>] = [:]
-
-    func storeDidEnd() {}
 }

@@ -52,9 +52,10 @@
 ///
 /// A released reactor stops: its effects are cancelled and its subjects, pipeline and
 /// store subscriptions are freed, with no timer: at once when a ``ReactorView`` lets go of
-/// it or one of its effects delivers, otherwise at the next dispatch to a store it is
-/// hosted in or subscribed to (or that store's `subscriptionCount`), or when a reactor, a
-/// store, a connection or a store subscription is next created.
+/// it, or one of its effects or a store signal it merged delivers; otherwise when a store's
+/// `subscriptionCount` is read, or a reactor, a store, a connection or a store
+/// subscription is next created. A hosted reactor is owned by its store and stops, at
+/// once, with ``Store/stopHosting(_:)`` or the store's release.
 ///
 /// A reactor used through a base class and through a subclass is one reactor with one
 /// state.

@@ -138,9 +138,9 @@ extension Store {
             host: .init(
                 readSlice: readSlice,
                 dispatch: dispatchMutation,
-                leave: { [weak self] in
-                    self?.loop.removeOwnedReducer(for: hostID)
-                    self?.loop.removeRoutes(of: hostID)
+                leave: { [weak loop] in
+                    loop?.removeOwnedReducer(for: hostID)
+                    loop?.removeRoutes(of: hostID)
                 }
             ),
             sliceChanges: sliceChanges,

@@ -6,9 +6,9 @@
 ///   after the pass, so every observer sees every state in order.
 /// - Inside ``batch(_:)`` reductions run at once and one notification follows the batch.
 ///
-/// The common case (no middleware, no owned reducer, no batch, no footprints) runs inline in the caller's module, specialized for its `State`
-/// (benchmark S1); every other case takes `dispatchInGeneral`, which ends in the same
-/// `reduceAndNotify`.
+/// The common case (no middleware, no owned reducer, no batch, no footprints) runs
+/// inline in the caller's module, specialized for its `State` (benchmark S1); every other
+/// case takes `dispatchInGeneral`, which ends in the same `reduceAndNotify`.
 @MainActor @usableFromInline
 final class DispatchLoop<State> {
     // Unchecked exclusivity: `storage` is accessed `inout` only by the reducer call in

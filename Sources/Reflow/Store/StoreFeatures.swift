@@ -3,7 +3,7 @@
 /// store ends and when effects are counted, waited for or cancelled.
 @MainActor
 protocol StoreFeature: AnyObject {
-    /// The store was released: stop what the feature runs (at once on the main actor).
+    /// The store was released: stop what the feature runs (at once on the main queue).
     func storeDidEnd()
     /// The effects the feature runs on the store's behalf.
     var runningEffectCount: Int { get }
@@ -12,6 +12,7 @@ protocol StoreFeature: AnyObject {
 }
 
 extension StoreFeature {
+    func storeDidEnd() {}
     var runningEffectCount: Int { 0 }
     func waitForEffects() async {}
     func cancelEffects() {}

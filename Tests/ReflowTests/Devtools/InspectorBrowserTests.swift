@@ -19,12 +19,7 @@ private struct Retitle: Action { var title: String }
     @Test(.enabled(if: HeadlessBrowser.path != nil,
                    "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
     func inspector_inAHeadlessBrowser_showsTheTimeline_andTheSelectedActionsDiff() async throws {
-        let store = Store(reducer: Reducer<ShopState>
-            .on(AddItem.self) { state, action in state.items.append(action.name) }
-            .on(Retitle.self) { state, action in state.title = action.title }, state: ShopState())
-        let history = History<ShopState>()
-        history.isTracing = true
-        history.attach(to: store)
+        let (store, history) = shop(tracing: true)
         let subscription = store.subscribe(\.title) { _ in }
         store.dispatch(AddItem(name: "milk"))
         store.dispatch(AddItem(name: "eggs"))
@@ -64,11 +59,7 @@ private struct Retitle: Action { var title: String }
     @Test(.enabled(if: HeadlessBrowser.path != nil,
                    "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
     func inspector_showsValues_filtersActions_andSearchesStatePaths() async throws {
-        let store = Store(reducer: Reducer<ShopState>
-            .on(AddItem.self) { state, action in state.items.append(action.name) }
-            .on(Retitle.self) { state, action in state.title = action.title }, state: ShopState())
-        let history = History<ShopState>()
-        history.attach(to: store)
+        let (store, history) = shop()
         store.dispatch(AddItem(name: "milk"))
         store.dispatch(Retitle(title: "Shopping"))
         store.dispatch(AddItem(name: "eggs"))
@@ -98,10 +89,7 @@ private struct Retitle: Action { var title: String }
     @Test(.enabled(if: HeadlessBrowser.path != nil,
                    "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
     func inspector_opensScrolledToTheSelection() async throws {
-        let store = Store(reducer: Reducer<ShopState>.on(AddItem.self) { state, action in state.items.append(action.name) },
-                          state: ShopState())
-        let history = History<ShopState>()
-        history.attach(to: store)
+        let (store, history) = shop()
         for index in 0..<120 { store.dispatch(AddItem(name: "item \(index)")) }
         let file = try writePage(history, title: "Long")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -109,6 +97,17 @@ private struct Retitle: Action { var title: String }
         #expect(dom.contains(#"data-selected="120""#))
         let scrollTop = dom.firstMatch(of: /<ol id="steps" data-scroll-top="(\d+)"/).flatMap { Int($0.1) } ?? 0
         #expect(scrollTop > 1_000, "the timeline was scrolled to the last of 120 rows (\(scrollTop) px)")
+    }
+
+    /// A shopping store recorded by a history.
+    private func shop(tracing: Bool = false) -> (Store<ShopState>, History<ShopState>) {
+        let store = Store(reducer: Reducer<ShopState>
+            .on(AddItem.self) { state, action in state.items.append(action.name) }
+            .on(Retitle.self) { state, action in state.title = action.title }, state: ShopState())
+        let history = History<ShopState>()
+        history.isTracing = tracing
+        history.attach(to: store)
+        return (store, history)
     }
 
     /// Writes `history`'s page into a new temporary directory; the caller removes it.

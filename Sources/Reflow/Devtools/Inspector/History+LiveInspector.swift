@@ -192,7 +192,7 @@ final class InspectorRoutes<State> {
         }
         history.jump(to: 0)
         replay = Task { [weak history] in
-            for position in 1...max(count, 1) where position <= count {
+            for position in stride(from: 1, through: count, by: 1) {
                 try? await Task.sleep(for: .seconds(interval))
                 guard !Task.isCancelled, let history, history.isAttached, position <= history.entries.count else { return }
                 history.jump(to: position)

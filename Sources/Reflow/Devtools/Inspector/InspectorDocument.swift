@@ -22,6 +22,7 @@ struct InspectorDocument<State> {
         let isReset = since == nil || revision != history.revision || since! < first - 1
         let start = isReset ? 0 : min(max(since! - first + 1, 0), history.entries.count)
         var steps: [[String: Any]] = []
+        let timeFormatter = Self.timeFormatter  // one formatter per payload, not per step
         var previous: InspectorTree? = start == 0
             ? history.initialState.map { InspectorTree(of: $0) }
             : InspectorTree(of: history.entries[start - 1].state)
@@ -34,7 +35,7 @@ struct InspectorDocument<State> {
                 "name": Self.shortName(of: entry.action),
                 "action": String(describing: entry.action),
                 "reactor": entry.reactor ?? "",
-                "time": Self.timeFormatter.string(from: entry.time),
+                "time": timeFormatter.string(from: entry.time),
                 "diff": previous.map { InspectorDiff.lines(from: $0, to: tree) } ?? [],
                 "trace": entry.trace.map(Self.traceLines) ?? [],
             ]
