@@ -31,20 +31,17 @@ extension Connection {
         let elementPath = array.appending(path: \[Element].[index])
         let current = store.state[keyPath: array]
         guard current.indices.contains(index) else { Store<State>.elementOutOfBounds(index, count: current.count, of: array) }
-        guard !store.loop.isTracing else {
-            self.init(store: store, slice: elementPath, mapSliceToProps: mapSliceToProps, mapDispatchToActions: mapDispatchToActions)
-            return
-        }
         let initial = current[index]
         let member = SliceConnectionMember<State, Element, Props>(
             slice: initial, project: { $0[keyPath: elementPath] }, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections)
         keep(store.subscribe(elementPath, elementRead: ArrayElementRead(array, index: index), in: group,
-                             initial: initial, onChange: { element in
+                             initial: initial, isConnectionSlice: true, onChange: { element in
             // As in `init(store:slice:mapSliceToProps:mapDispatchToActions:)`.
             guard member.isEnabled else { return }
             member.lastSlice = element
+            if let watcher = NotificationWatch.current { member.reportChange(to: watcher) }
             member.deliver(mapSliceToProps(element))
         }))
     }

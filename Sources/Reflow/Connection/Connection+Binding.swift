@@ -34,7 +34,7 @@ extension Connection {
     @inlinable @discardableResult
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
-        let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: tracedSink(sink, keyPath: keyPath),
+        let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: sink,
                                                      step: KeyPathBinding.deliverChanges))
         sink(initial)
         return subscription
@@ -79,7 +79,7 @@ extension Connection {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(SelectingObserver<Props>.make(
             initial: initial, select: KeyPathAccess.reader(keyPath),
-            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: tracedSink(sink, keyPath: keyPath)
+            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: watchedSink(sink, keyPath: keyPath)
         ))
         sink(initial)
         return subscription
@@ -222,14 +222,10 @@ extension Connection {
 }
 
 extension Connection {
-    /// `sink`, or, when the store's history traces this connection, `sink` recording each
-    /// delivery in the trace.
-    @usableFromInline
-    func tracedSink<T>(_ sink: @escaping (T) -> Void, keyPath: KeyPath<Props, T>) -> (T) -> Void {
-        guard let (tracer, name) = traced else { return sink }
-        let label = "\(name) → \(KeyPathLabel.relative(keyPath))"
-        return { value in
-            tracer.fired(label)
+    /// `sink`, telling a watched notification's ``NotificationWatcher`` of each delivery.
+    func watchedSink<T>(_ sink: @escaping (T) -> Void, keyPath: KeyPath<Props, T>) -> (T) -> Void {
+        { value in
+            if let watcher = NotificationWatch.current { watcher.bindingFired(keyPath) }
             sink(value)
         }
     }
@@ -238,11 +234,9 @@ extension Connection {
     func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
                                                write: @escaping (Target, T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
-        let traced = self.traced
-        let label = traced.map { "\($0.name) → \(KeyPathLabel.relative(keyPath))" }
         let deliver: (T) -> SelectingObserver<Props>.Outcome = { [weak target] value in
             guard let target else { return .end }
-            if let traced, let label { traced.tracer.fired(label) }
+            if let watcher = NotificationWatch.current { watcher.bindingFired(keyPath) }
             write(target, value)
             return .keep
         }

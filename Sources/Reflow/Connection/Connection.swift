@@ -113,17 +113,6 @@ public final class Connection<State, Props, Actions> {
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
                                               mapDispatchToActions: (Dispatch) -> Actions) {
-        guard !store.loop.isTracing else {
-            // Traced: its own observer, whose mapping the trace wraps.
-            var lastSlice: Slice?
-            self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
-                let slice = state[keyPath: slice]
-                if slice == lastSlice { return nil }
-                lastSlice = slice
-                return mapSliceToProps(slice)
-            }, sliceBytes: Footprint.bytes(of: slice))
-            return
-        }
         // A member of the store's group of key-path subscriptions of this slice type:
         // connections that declare the same slice share its projection (S7 with slice:).
         let initial = store.state[keyPath: slice]
@@ -131,11 +120,12 @@ public final class Connection<State, Props, Actions> {
             slice: initial, project: { $0[keyPath: slice] }, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
-        keep(store.subscribe(slice, in: group, initial: initial, onChange: { slice in
+        keep(store.subscribe(slice, in: group, initial: initial, isConnectionSlice: true, onChange: { slice in
             // The group tells only changes; while connected, its last value and the
             // member's last slice are the same (connect() brings them together).
             guard member.isEnabled else { return }
             member.lastSlice = slice
+            if let watcher = NotificationWatch.current { member.reportChange(to: watcher) }
             member.deliver(mapSliceToProps(slice))
         }))
     }
@@ -167,30 +157,14 @@ public final class Connection<State, Props, Actions> {
         self.cell = PropsCell(props: propsIfChanged(store.state)!)
         self.actions = mapDispatchToActions(store.weakDispatch)
         let observer = ConnectionObserver<State, Props, Actions>(
-            propsIfChanged: store.loop.isTracing ? Self.tracingMapping(propsIfChanged, in: store) : propsIfChanged,
-            sliceBytes: sliceBytes, writes: store.loop.writes)
+            propsIfChanged: propsIfChanged, sliceBytes: sliceBytes, writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
         Housekeeping.run()
         self.storeObserver = observer
         self.member = nil
         observer.connection = self
         store.observers.subscribe(observer).store(in: bag)
-        if let tracer = store.loop.tracer {
-            tracer.setName("Connection \(tracer.nextOrdinal()) (\(Props.self))", of: self)
-        }
-    }
-
-    /// Wraps a connection's mapping so that the store's trace records its evaluations.
-    @usableFromInline
-    static func tracingMapping(_ propsIfChanged: @escaping (State) -> Props?, in store: Store<State>) -> (State) -> Props? {
-        guard let tracer = store.loop.tracer else { return propsIfChanged }
-        let name = "Connection \(tracer.peekOrdinal()) (\(Props.self))"
-        return { state in
-            tracer.evaluated(name)
-            let props = propsIfChanged(state)
-            if props != nil { tracer.fired(name) }
-            return props
-        }
+        store.loop.watcher?.observerMade(cell, .connection(Props.self))
     }
 
     /// Creates a connection without a store, from fixed props and (mock) actions: for
@@ -237,6 +211,7 @@ public final class Connection<State, Props, Actions> {
         self.storeObserver = nil
         self.member = member
         Housekeeping.run()
+        store.loop.watcher?.observerMade(member, .connection(Props.self))
     }
 
     /// Keeps `subscription` for as long as this connection lives.
@@ -276,14 +251,6 @@ public final class Connection<State, Props, Actions> {
     public func disconnect() {
         storeObserver?.isEnabled = false
         member?.isEnabled = false
-    }
-
-    /// Adds a binding observer, kept alive as long as the connection; the caller delivers
-    /// the current value to it.
-    /// The tracer of the store's history, if it traces, and this connection's name in it.
-    var traced: (tracer: UpdateTracer, name: String)? {
-        guard let tracer = store?.loop.tracer, let name = tracer.name(of: self) else { return nil }
-        return (tracer, name)
     }
 
     /// Adds a binding to the props' table, which keeps it for as long as the props live;
@@ -326,17 +293,6 @@ extension Connection where Props: Equatable {
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
                             mapDispatchToActions: (Dispatch) -> Actions) {
-        guard !store.loop.isTracing else {
-            // Traced: its own observer, whose mapping the trace wraps.
-            var lastProps: Props?
-            self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { state in
-                let props = mapStateToProps(state)
-                if props == lastProps { return nil }
-                lastProps = props
-                return props
-            })
-            return
-        }
         // A member of the store's group of connections with these props: the pass that
         // maps and compares is specialized here, in the caller's module (S5, S7, S9).
         let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)

@@ -71,6 +71,13 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
         super.init(props: mapSlice(slice))
     }
 
+    /// Tells `watcher` that the slice changed: the connection maps it and delivers.
+    @usableFromInline
+    func reportChange(to watcher: any NotificationWatcher) {
+        watcher.evaluated(self, .connection(Props.self))
+        watcher.fired(self, .connection(Props.self))
+    }
+
     override func catchUp(to state: State) -> Props? {
         let slice = project(state)
         guard slice != lastSlice else { return nil }

@@ -1,6 +1,5 @@
 /// The store observer behind a connection that is not a group member (see
-/// ``ConnectionMember``): one whose props are not `Equatable` and declare no slice, or one
-/// made while a history traces, whose mapping the trace wraps. It recomputes props when
+/// ``ConnectionMember``): one whose props are not `Equatable`. It recomputes props when
 /// the state (or the declared slice) changed, while the connection is connected.
 ///
 /// It is registered when the connection is created and stays in place, so connections
@@ -25,7 +24,10 @@ final class ConnectionObserver<State, Props, Actions>: Observer<State> {
     override func notify(_ state: State) {
         guard isEnabled else { return }
         if let sliceBytes, !writes.footprint.mayTouch(sliceBytes) { return }
+        let watcher = NotificationWatch.current
+        if let watcher, let cell = connection?.cell { watcher.evaluated(cell, .connection(Props.self)) }
         guard let props = propsIfChanged(state) else { return }
+        if let watcher, let cell = connection?.cell { watcher.fired(cell, .connection(Props.self)) }
         connection?.props = props
     }
 }

@@ -44,6 +44,7 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
         let value = KeyPathAccess.read(props, at: binding.offset, through: binding.keyPath)
         if value == binding.last { return }
         binding.last = value
+        if let watcher = NotificationWatch.current { watcher.bindingFired(binding.keyPath) }
         binding.sink(value)
     }
 }

@@ -23,7 +23,31 @@ class PropsCell<Props> {
     /// - Complexity: O(*b*) in the bindings.
     @inlinable
     final func deliver(_ props: Props) {
+        if let watcher = NotificationWatch.current {
+            deliver(props, Watched(watcher))
+        } else {
+            deliver(props, Unwatched())
+        }
+    }
+
+    /// Sets the props and tells the bindings, in a pass that `watch` says is watched or not.
+    @inlinable @inline(__always)
+    final func deliver<Watch: PassWatching>(_ props: Props, _ watch: Watch) {
+        if let watcher = watch.watcher {
+            deliver(props, watchedBy: watcher)
+        } else {
+            self.props = props
+            bindings.send(props)
+        }
+    }
+
+    /// Tells the bindings during a watched notification: the watcher learns whose
+    /// bindings fire.
+    @usableFromInline
+    final func deliver(_ props: Props, watchedBy watcher: any NotificationWatcher) {
         self.props = props
+        watcher.willDeliverProps(of: self, .connection(Props.self))
         bindings.send(props)
+        watcher.didDeliverProps()
     }
 }

@@ -52,8 +52,10 @@ public final class History<State> {
     /// Whether each dispatch also records an ``UpdateTrace``: which reducers ran, which
     /// observers were evaluated and fired, which key paths changed.
     ///
-    /// Turn it on before screens subscribe (at launch): only observers made while tracing
-    /// are named and followed. Off, nothing is traced and dispatch does no extra work.
+    /// It can be turned on at any time: every observer of the store is followed, made
+    /// before or after, and the notification runs the path it runs untraced. Observers
+    /// made while tracing are numbered in the order they were made, the others when first
+    /// seen. Off, nothing is traced and dispatch does no extra work.
     public var isTracing = false {
         didSet { installTracer() }
     }
@@ -71,6 +73,8 @@ public final class History<State> {
     private(set) var revision = 0
 
     private weak var store: Store<State>?
+    /// The watcher of the store's notifications while tracing.
+    private var tracer: UpdateTracer?
     /// Set while time travel notifies, so that the trace of the last entry is not
     /// credited with what the jump updated.
     private var isJumping = false
@@ -109,14 +113,16 @@ public final class History<State> {
     private func installTracer() {
         guard let store else { return }
         guard isTracing else {
-            store.loop.tracer?.note = nil
-            store.loop.tracer = nil
+            tracer?.note = nil
+            tracer = nil
+            store.loop.watcher = nil
             return
         }
-        if store.loop.tracer != nil { return }
+        if tracer != nil { return }
         let tracer = UpdateTracer()
         tracer.note = { [weak self] event in self?.noteTraceEvent(event) }
-        store.loop.tracer = tracer
+        self.tracer = tracer
+        store.loop.watcher = tracer
     }
 
     private func noteTraceEvent(_ event: UpdateTracer.Event) {
@@ -130,7 +136,8 @@ public final class History<State> {
     /// Stops recording; the entries stay.
     public func detach() {
         store?.loop.reductionObserver = nil
-        store?.loop.tracer = nil
+        store?.loop.watcher = nil
+        tracer = nil
         store = nil
     }
 

@@ -16,8 +16,8 @@
 /// Observers are named by what they watch and numbered in the order they were made:
 /// `subscription 2 (\AppState.count)` for a key-path subscription, `subscription 3
 /// (closure)` for a selector, `Connection 1 (TodoListProps)` for a connection and
-/// `Connection 1 (TodoListProps) → \.title` for one of its bindings. Only observers made
-/// while tracing was on are named; turn tracing on at launch, before screens subscribe.
+/// `Connection 1 (TodoListProps) → \.title` for one of its bindings. Observers made while
+/// tracing is on are numbered as they are made; those made before, when first seen.
 public struct UpdateTrace: Equatable, Sendable, CustomStringConvertible {
     /// The action, as it prints.
     public var action: String
@@ -47,10 +47,13 @@ public struct UpdateTrace: Equatable, Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
-/// Collects what observers do during a dispatch for the trace being recorded; installed
-/// on a store's dispatch loop while its history traces.
+/// Collects what observers do during a dispatch for the trace being recorded: the watcher
+/// of a store's notifications while its history traces.
+///
+/// Observers are named the first time they are seen, by a number and what they watch;
+/// those made while tracing are named when made, so numbers follow the order of creation.
 @MainActor
-final class UpdateTracer {
+final class UpdateTracer: NotificationWatcher {
     /// Receives each event; set by the history.
     var note: ((Event) -> Void)?
     private var made = 0
@@ -60,23 +63,59 @@ final class UpdateTracer {
         case fired(String)
     }
 
-    /// Names of connections made while tracing, by identity.
-    private var names: [ObjectIdentifier: String] = [:]
-
-    /// A number for the next observer made, so that labels tell observers apart.
-    func nextOrdinal() -> Int {
-        made += 1
-        return made
+    /// A name, kept while its observer lives: an identity can be reused once it is freed.
+    private struct Named {
+        weak var observer: AnyObject?
+        let name: String
     }
 
-    /// The number ``nextOrdinal()`` will give next.
-    func peekOrdinal() -> Int { made + 1 }
+    private var names: [ObjectIdentifier: Named] = [:]
+    /// Above this many names, forget those of freed observers.
+    private var pruneAt = 64
+    /// The connections whose props are being delivered, innermost last, with their names.
+    private var delivering: [String] = []
 
-    func setName(_ name: String, of object: AnyObject) { names[ObjectIdentifier(object)] = name }
-    func name(of object: AnyObject) -> String? { names[ObjectIdentifier(object)] }
+    /// The name of `observer`, given now if it has none.
+    func name(of observer: AnyObject, _ label: ObserverLabel) -> String {
+        let key = ObjectIdentifier(observer)
+        if let named = names[key], named.observer === observer { return named.name }
+        made += 1
+        let name = switch label.kind {
+        case .subscription: "subscription \(made) (\(label.detail()))"
+        case .connection: "Connection \(made) (\(label.detail()))"
+        }
+        names[key] = Named(observer: observer, name: name)
+        if names.count > pruneAt {
+            names = names.filter { $0.value.observer != nil }
+            pruneAt = max(64, names.count * 2)
+        }
+        return name
+    }
 
-    func evaluated(_ label: String) { note?(.evaluated(label)) }
-    func fired(_ label: String) { note?(.fired(label)) }
+    func observerMade(_ observer: AnyObject, _ label: ObserverLabel) {
+        _ = name(of: observer, label)
+    }
+
+    func evaluated(_ observer: AnyObject, _ label: ObserverLabel) {
+        note?(.evaluated(name(of: observer, label)))
+    }
+
+    func fired(_ observer: AnyObject, _ label: ObserverLabel) {
+        note?(.fired(name(of: observer, label)))
+    }
+
+    func willDeliverProps(of cell: AnyObject, _ label: ObserverLabel) {
+        delivering.append(name(of: cell, label))
+    }
+
+    func didDeliverProps() {
+        delivering.removeLast()
+    }
+
+    func bindingFired(_ keyPath: AnyKeyPath) {
+        guard let connection = delivering.last else { return }
+        note?(.fired("\(connection) → \(KeyPathLabel.relative(keyPath))"))
+    }
 }
 
 extension Reducer {
@@ -104,9 +143,9 @@ package enum KeyPathLabel {
     ///
     /// A key path prints as its source from Swift 5.8's runtime on, which is why the package
     /// declares macOS 13.3, iOS 16.4, tvOS 16.4 and watchOS 9.4 as its minimums.
-    package static func relative<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
+    package static func relative(_ keyPath: AnyKeyPath) -> String {
         let written = String(describing: keyPath)
-        let root = "\\\(String(describing: Root.self))."
+        let root = "\\\(String(describing: type(of: keyPath).rootType))."
         return written.hasPrefix(root) ? "\\." + written.dropFirst(root.count) : written
     }
 }

@@ -42,6 +42,16 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
     @inlinable
     static func deliveringChanges(_ group: ConnectionGroup, _ state: State) {
+        if let watcher = NotificationWatch.current {
+            deliveringChanges(group, state, Watched(watcher))
+        } else {
+            deliveringChanges(group, state, Unwatched())
+        }
+    }
+
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State, _ watch: Watch) {
         group.ledger.passDepth += 1
         // Not a snapshot: a member that leaves during the pass empties its slot at once
         // (and is retired, not freed), so reading the slot each time skips it.
@@ -52,12 +62,16 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
                 // Guaranteed: the slot's member is alive for the whole step (a member that
                 // leaves meanwhile is retired, not freed), so its `map` is called borrowed,
                 // without a retain and release of the closure per member.
-                // The state is passed, not captured: a captured large state is copied
-                // into each call (benchmark S9).
-                withGuaranteed(slot, state) { member, state in
+                // The state and the watch are passed, not captured: a closure that
+                // captures anything copies the large state into each call (benchmark S9).
+                withGuaranteed(slot, state, watch) { member, state, watch in
                     if member.isEnabled {
                         let props = member.map(state)
-                        if props != member.props { member.deliver(props) }
+                        if let watcher = watch.watcher { report(member, fired: false, to: watcher) }
+                        if props != member.props {
+                            if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
+                            member.deliver(props, watch)
+                        }
                     }
                 }
             }
@@ -66,15 +80,26 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
         group.endPass()
     }
 
+    /// Tells `watcher` that `member` mapped the state, or that it delivered new props.
+    @usableFromInline
+    static func report(_ member: GroupedConnectionMember<State, Props>, fired: Bool, to watcher: any NotificationWatcher) {
+        if fired {
+            watcher.fired(member, .connection(Props.self))
+        } else {
+            watcher.evaluated(member, .connection(Props.self))
+        }
+    }
+
     /// Runs `body` with the member of `slot`, borrowed for the call, and `state`.
     // Nonisolated: a main-actor closure handed to the standard library's
     // `_withUnsafeGuaranteedRef` gets a run-time check of the main actor on each call (the
     // library predates strict concurrency): a third of S7's time. `body` runs where the
     // caller runs, on the main actor.
     @inlinable
-    nonisolated static func withGuaranteed(_ slot: Unmanaged<GroupedConnectionMember<State, Props>>, _ state: State,
-                               _ body: (GroupedConnectionMember<State, Props>, State) -> Void) {
-        slot._withUnsafeGuaranteedRef { body($0, state) }
+    nonisolated static func withGuaranteed<Watch>(_ slot: Unmanaged<GroupedConnectionMember<State, Props>>, _ state: State,
+                                                  _ watch: Watch,
+                                                  _ body: (GroupedConnectionMember<State, Props>, State, Watch) -> Void) {
+        slot._withUnsafeGuaranteedRef { body($0, state, watch) }
     }
 
     @usableFromInline

@@ -57,6 +57,16 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// selector changed.
     @inlinable
     static func sharingProjections(_ group: KeyPathGroup, _ state: State) {
+        if let watcher = NotificationWatch.current {
+            sharingProjections(group, state, Watched(watcher))
+        } else {
+            sharingProjections(group, state, Unwatched())
+        }
+    }
+
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func sharingProjections<Watch: PassWatching>(_ group: KeyPathGroup, _ state: State, _ watch: Watch) {
         group.refresh(from: state)
         // Read through the slots' base pointers, not through the group per member (a
         // class's array property is retained and released on each read: S7 with `slice:`).
@@ -73,6 +83,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             #endif
             let member = unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
             let selector = member.selector
+            if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
             // Most members' selectors did not change: decide on `changed` before reading
             // the value (S7 with `slice:`, 990 of 1,000).
             if member.isInSync && !changed[selector] { return }
@@ -84,6 +95,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
                 if current == member.lastValue { return }
             }
             member.lastValue = current
+            if let watcher = watch.watcher { group.report(member, fired: true, to: watcher) }
             member.onChange(current)
         }
         #if REFLOW_INTERNAL_CHECKS
@@ -125,14 +137,32 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         }
     }
 
+    /// Tells `watcher` that `member` fired, or that it was evaluated: its key path was
+    /// projected in this pass, not skipped as unwritten. A connection's slice is reported
+    /// by its connection.
+    @usableFromInline
+    func report(_ member: KeyPathMember<State, Value>, fired: Bool, to watcher: any NotificationWatcher) {
+        guard !member.isConnectionSlice else { return }
+        let keyPath = keyPaths[member.selector]
+        let label = ObserverLabel.subscription(keyPath.map { String(describing: $0) } ?? "key path")
+        if fired {
+            watcher.fired(member, label)
+        } else {
+            if let bytes = selectorBytes[member.selector], !writes.footprint.mayTouch(bytes) { return }
+            watcher.evaluated(member, label)
+        }
+    }
+
     /// Adds a member for `keyPath` whose current value is `initial`, then delivers that
     /// value to it.
     ///
     /// - Parameter elementRead: How to read `keyPath`'s value at an offset, when it is an
     ///   element of an inline stored array given apart from its index.
+    /// - Parameter isConnectionSlice: Whether the member is a connection's declared slice,
+    ///   which its connection reports to a ``NotificationWatcher``.
     @usableFromInline
     func subscribe(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil, initial: Value,
-                   onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+                   isConnectionSlice: Bool = false, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
         let isInSync: Bool
@@ -149,7 +179,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             isInSync = true
         }
         memberCounts[selector] += 1
-        let member = KeyPathMember(group: self, selector: selector, initial: initial, isInSync: isInSync, onChange: onChange)
+        let member = KeyPathMember(group: self, selector: selector, initial: initial, isInSync: isInSync,
+                                   isConnectionSlice: isConnectionSlice, onChange: onChange)
         members.insert(member)
         checkInvariants()
         let subscription = SubscriptionHandle(target: member)
@@ -237,15 +268,19 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     @usableFromInline let selector: Int
     // Touched only by its group's pass and when it was created, on the main actor.
     @exclusivity(unchecked) @usableFromInline var isInSync: Bool
+    /// Whether this is a connection's declared slice, which its connection reports to a
+    /// ``NotificationWatcher`` (beside `isInSync`, in its padding).
+    @usableFromInline let isConnectionSlice: Bool
     @exclusivity(unchecked) @usableFromInline var lastValue: Value
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 
     init(group: KeyPathGroup<State, Value>, selector: Int, initial: Value, isInSync: Bool,
-         onChange: @escaping (Value) -> Void) {
+         isConnectionSlice: Bool, onChange: @escaping (Value) -> Void) {
         self.group = group
         self.selector = selector
         self.isInSync = isInSync
+        self.isConnectionSlice = isConnectionSlice
         self.lastValue = initial
         self.onChange = onChange
     }

@@ -71,6 +71,16 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// deliver.
     @inlinable
     static func comparingEqual(_ group: SelectionGroup, _ state: State) where Value: Equatable {
+        if let watcher = NotificationWatch.current {
+            comparingEqual(group, state, Watched(watcher))
+        } else {
+            comparingEqual(group, state, Unwatched())
+        }
+    }
+
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func comparingEqual<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) where Value: Equatable {
         group.beginPass()
         // Snapshots: closures called from a local array need no retain/release.
         let selects = group.selects
@@ -82,10 +92,12 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let last = group.lastValues.base
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
+            if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: a live member has a last value (set on subscribe, cleared only
             // when it is cancelled, which clears `isLive` first).
             if value == last[index].unsafelyUnwrapped { continue }
             last[index] = value
+            if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
             onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
@@ -97,6 +109,16 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// The pass of a group whose members bring their own `isDuplicate`.
     @inlinable
     static func comparingCustom(_ group: SelectionGroup, _ state: State) {
+        if let watcher = NotificationWatch.current {
+            comparingCustom(group, state, Watched(watcher))
+        } else {
+            comparingCustom(group, state, Unwatched())
+        }
+    }
+
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func comparingCustom<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) {
         group.beginPass()
         let selects = group.selects
         let onChanges = group.onChanges
@@ -105,15 +127,26 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let last = group.lastValues.base
         for index in selects.indices where group.isLive[index] {
             let value = selects[index](state)
+            if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: as in `comparingEqual`.
             if isDuplicates[index].call(last[index].unsafelyUnwrapped, value) { continue }
             last[index] = value
+            if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
             onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
         #endif
         group.endPass()
+    }
+
+    /// Tells `watcher` that the member at `index` was evaluated, or that it fired.
+    @usableFromInline
+    func report(evaluated: Bool, at index: Int, to watcher: any NotificationWatcher) {
+        // Live members are listed (a cancelled one is skipped by the pass before this).
+        guard let member = members[index]?.takeUnretainedValue() else { return }
+        let label = ObserverLabel.subscription("closure")
+        if evaluated { watcher.evaluated(member, label) } else { watcher.fired(member, label) }
     }
 
     /// Adds a member whose current value is `initial`, then delivers that value to it.

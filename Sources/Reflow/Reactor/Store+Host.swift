@@ -58,19 +58,11 @@ extension Store {
         // the slice directly instead (`observeSlice`).
         let sliceChanges = Signal<R.State>(passingThrough: core) { [weak self] observer in
             guard let self else { return .empty }
-            if self.loop.isTracing {
-                return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
-                                            isDuplicate: compare, onChange: observer)
-            }
-            return self.subscribe(readSlice, isDuplicate: compare, observer)
+            return self.didSubscribe(self.subscribe(readSlice, isDuplicate: compare, observer), selecting: "\(R.self)'s slice")
         }
         let observeSlice: @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> SubscriptionHandle = { [weak self] core in
             guard let self else { return .empty }
-            if self.loop.isTracing {
-                return self.tracedSubscribe(label: "\(R.self)'s slice", select: { $0[keyPath: slice] },
-                                            isDuplicate: compare, onChange: { [unowned core] in core.publish($0) })
-            }
-            return self.observeHostedSlice(readSlice, isDuplicate: isDuplicate, core: core)
+            return self.observeHostedSlice(readSlice, isDuplicate: isDuplicate, core: core, label: "\(R.self)'s slice")
         }
         // A mutation goes to the dispatch loop with its reduction ready-made: no cast to
         // find its reactor, no lookup of its reducer (benchmark R1h). A slice stored inline

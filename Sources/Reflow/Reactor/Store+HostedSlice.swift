@@ -12,33 +12,55 @@ extension Store {
     ///   - readSlice: Reads the slice out of the store's state.
     ///   - isDuplicate: Whether two slices are the same, so the second is not published;
     ///     `nil` publishes on every notification.
-    ///   - core: The hosted reactor's core.
+    ///   - core: The hosted reactor's core; a ``NotificationWatcher`` knows the
+    ///     observation by it.
+    ///   - label: What a watcher calls the observation.
     /// - Returns: The subscription; the core cancels it when it stops.
     // Inlinable: the observer's closure is then built, and specialized for State and
     // Slice, in the reactor's module (the observer's class method would be generic).
     @inlinable
     func observeHostedSlice<Action, Mutation, Slice>(_ readSlice: @escaping (State) -> Slice,
                                                      isDuplicate: ((Slice, Slice) -> Bool)?,
-                                                     core: ReactorCore<Action, Mutation, Slice>) -> SubscriptionHandle {
+                                                     core: ReactorCore<Action, Mutation, Slice>,
+                                                     label: String) -> SubscriptionHandle {
         let initial = readSlice(state)
         // Strong: the store's table then holds the core, which holds the store through its
         // host; the cycle ends when the core stops (its reactor was released, or it was
         // unhosted), since stopping cancels this subscription. An unowned reference costs
         // an atomic check on every notification (benchmark R1h).
         let observer: Observer<State> = if let isDuplicate {
-            SelectingObserver.make(initial: initial, select: readSlice, isDuplicate: isDuplicate,
-                                   onChange: { slice in core.publish(slice) })
+            SelectingObserver.make(initial: initial, select: { state in
+                if let watcher = NotificationWatch.current { Self.report(core, label, fired: false, to: watcher) }
+                return readSlice(state)
+            }, isDuplicate: isDuplicate, onChange: { slice in
+                if let watcher = NotificationWatch.current { Self.report(core, label, fired: true, to: watcher) }
+                core.publish(slice)
+            })
         } else {
-            ClosureObserver { state in core.publish(readSlice(state)) }
+            ClosureObserver { state in
+                if let watcher = NotificationWatch.current {
+                    Self.report(core, label, fired: false, to: watcher)
+                    Self.report(core, label, fired: true, to: watcher)
+                }
+                core.publish(readSlice(state))
+            }
         }
-        let subscription = subscribeHostedSliceObserver(observer)
+        let subscription = subscribeHostedSliceObserver(observer, core: core, label: label)
         core.publish(initial)
         return subscription
     }
 
+    /// Tells `watcher` that the observation of a hosted slice was evaluated, or fired.
     @usableFromInline
-    func subscribeHostedSliceObserver(_ observer: Observer<State>) -> SubscriptionHandle {
+    static func report(_ core: AnyObject, _ label: String, fired: Bool, to watcher: any NotificationWatcher) {
+        if fired { watcher.fired(core, .subscription(label)) } else { watcher.evaluated(core, .subscription(label)) }
+    }
+
+    @usableFromInline
+    func subscribeHostedSliceObserver(_ observer: Observer<State>, core: AnyObject, label: String) -> SubscriptionHandle {
         noteNewSubscriber()
-        return observers.subscribe(observer)
+        let subscription = observers.subscribe(observer)
+        loop.watcher?.observerMade(core, .subscription(label))
+        return subscription
     }
 }

@@ -56,6 +56,9 @@ public class SubscriptionHandle {
     /// Whether the subscription is still live.
     public final var isCancelled: Bool { target == nil }
 
+    /// What the subscription ends: the observer behind it, while it is active.
+    var observer: AnyObject? { target }
+
     /// Ends the subscription. Calling it again does nothing.
     ///
     /// - Complexity: O(1).

@@ -44,10 +44,11 @@ final class DispatchLoop<State> {
     var reductionObserver: ((any Action, State) -> Void)? {
         didSet { flags.stages.set(.reductionObserver, reductionObserver != nil) }
     }
-    /// Names observers made while set and records what they do (devtools' trace). Read
-    /// only when an observer is made, never per dispatch.
-    var tracer: UpdateTracer?
-    @usableFromInline var isTracing: Bool { tracer != nil }
+    /// Told what each notification does, observer by observer (devtools' trace); while
+    /// set, notifications announce it (see ``NotificationWatcher``).
+    var watcher: (any NotificationWatcher)? {
+        didSet { flags.stages.set(.watched, watcher != nil) }
+    }
 
     /// What the loop is doing and which optional stages are on; read on every dispatch.
     @usableFromInline
@@ -255,9 +256,27 @@ final class DispatchLoop<State> {
 
     @inlinable
     func notifyAndDrain() {
-        if !observers.isEmpty { observers.notify(storage) }
+        if !observers.isEmpty {
+            // A watched loop announces its watcher; any other clears one announced by a
+            // watched notification it is nested in.
+            if flags.stages.contains(.watched) || NotificationWatch.current != nil {
+                notifyAnnouncingWatcher()
+            } else {
+                observers.notify(storage)
+            }
+        }
         if flags.stages.contains(.footprints) { writes.footprint = .nothing }
         if !pending.isEmpty { drainPending() }
+    }
+
+    /// Notifies with ``NotificationWatch/current`` set to this loop's watcher (or none),
+    /// restoring the outer one after.
+    @usableFromInline
+    func notifyAnnouncingWatcher() {
+        let outer = NotificationWatch.current
+        NotificationWatch.current = watcher
+        observers.notify(storage)
+        NotificationWatch.current = outer
     }
 
     /// Runs `body`, in which many actions are dispatched, then notifies once.
@@ -306,6 +325,7 @@ final class DispatchLoop<State> {
         precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
         precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
                      "DispatchLoop: reduction-observer flag out of date")
+        precondition(flags.stages.contains(.watched) == (watcher != nil), "DispatchLoop: watcher flag out of date")
         if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
             precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
@@ -347,6 +367,8 @@ struct DispatchStages: OptionSet, Sendable {
     @inlinable static var ownedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
     /// What reductions write is recorded (``Footprint``).
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
+    /// A ``NotificationWatcher`` is told what each notification does.
+    @inlinable static var watched: DispatchStages { DispatchStages(rawValue: 1 << 3) }
     /// A reduction observer is told of each reduction.
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
     /// Some action types are routed on after their reduction.

@@ -22,10 +22,10 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
                                             _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
-        if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: { $0 == $1 }, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: false,
                                    pass: SelectionGroup<State, Value>.comparingEqual)
-        return group.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange)
+        return didSubscribe(group.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange),
+                            selecting: "closure")
     }
 
     /// Observes a value at a key path of the state.
@@ -49,12 +49,9 @@ extension Store {
     @inlinable
     public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
                                             _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
-        if loop.isTracing {
-            return tracedSubscribe(label: String(describing: keyPath), select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 },
-                                   onChange: onChange)
-        }
-        return subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
-                  initial: state[keyPath: keyPath], onChange: onChange)
+        let subscription = subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
+                                     initial: state[keyPath: keyPath], onChange: onChange)
+        return didSubscribe(subscription, selecting: String(describing: keyPath))
     }
 
     /// Observes one element of an array in the state, given as the array's key path and
@@ -88,13 +85,10 @@ extension Store {
         let elementPath = array.appending(path: \[Element].[index])
         let current = state[keyPath: array]
         guard current.indices.contains(index) else { Store<State>.elementOutOfBounds(index, count: current.count, of: array) }
-        if loop.isTracing {
-            return tracedSubscribe(label: String(describing: elementPath), select: { $0[keyPath: elementPath] },
-                                   isDuplicate: { $0 == $1 }, onChange: onChange)
-        }
-        return subscribe(elementPath, elementRead: ArrayElementRead(array, index: index),
-                         in: keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections),
-                         initial: current[index], onChange: onChange)
+        let subscription = subscribe(elementPath, elementRead: ArrayElementRead(array, index: index),
+                                     in: keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections),
+                                     initial: current[index], onChange: onChange)
+        return didSubscribe(subscription, selecting: String(describing: elementPath))
     }
 
     @usableFromInline
@@ -125,10 +119,10 @@ extension Store {
     public func subscribe<Value>(_ select: @escaping (State) -> Value,
                                  isDuplicate: @escaping (Value, Value) -> Bool,
                                  _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
-        if loop.isTracing { return tracedSubscribe(label: "closure", select: select, isDuplicate: isDuplicate, onChange: onChange) }
         let group = selectionGroup(of: Value.self, usesCustomEquality: true,
                                    pass: SelectionGroup<State, Value>.comparingCustom)
-        return group.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange)
+        return didSubscribe(group.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange),
+                            selecting: "closure")
     }
 
     /// The number of live subscriptions (connections count one each, per-entity
@@ -160,10 +154,24 @@ extension Store {
     /// which lets later notifications skip it when no reducer could write it.
     @usableFromInline
     func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil,
-                                     in group: KeyPathGroup<State, Value>,
-                                     initial: Value, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
-        let subscription = group.subscribe(keyPath, elementRead: elementRead, initial: initial, onChange: onChange)
+                                     in group: KeyPathGroup<State, Value>, initial: Value, isConnectionSlice: Bool = false,
+                                     onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+        let subscription = group.subscribe(keyPath, elementRead: elementRead, initial: initial,
+                                           isConnectionSlice: isConnectionSlice, onChange: onChange)
         if group.tracksFootprint(of: keyPath) { trackFootprints() }
+        return subscription
+    }
+
+    /// Names a new subscription for the store's ``NotificationWatcher``, if it has one, so
+    /// that names follow the order subscriptions were made in.
+    ///
+    /// - Parameter detail: What it selects: a key path, or "closure".
+    @usableFromInline
+    func didSubscribe(_ subscription: SubscriptionHandle, selecting detail: @autoclosure () -> String) -> SubscriptionHandle {
+        if let watcher = loop.watcher, let observer = subscription.observer {
+            let detail = detail()
+            watcher.observerMade(observer, .subscription(detail))
+        }
         return subscription
     }
 
