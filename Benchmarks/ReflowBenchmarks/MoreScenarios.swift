@@ -3,7 +3,8 @@ import Reflow
 @MainActor
 extension Harness {
     /// S5: bytes per subscription and per connection, measured as the growth of resident
-    /// memory (`/proc/self/statm`) while `count` of them are alive.
+    /// memory (`/proc/self/statm`) while `count` of them are alive. Run it alone
+    /// (`ReflowBenchmarks s5`): memory that earlier scenarios freed is reused and hides growth.
     mutating func s5(_ count: Int) {
         let store = Store(reducer: valuesReducer, state: ValuesState(values: [0]))
         var before = residentBytes()
@@ -12,7 +13,8 @@ extension Harness {
         let arrayBytes = count * MemoryLayout<SubscriptionHandle>.stride
         for _ in 0..<count { subscriptions.append(store.subscribe(\.values.count) { _ in }) }
         let perSubscription = Double(residentBytes() - before - arrayBytes) / Double(count)
-        subscriptions.removeAll()
+        // Everything stays alive until the end: memory freed before a measurement would be
+        // reused by it and hide its growth.
 
         before = residentBytes()
         var connections: [Connection<ValuesState, Int, Void>] = []
@@ -24,9 +26,24 @@ extension Harness {
         }
         let perConnection = Double(residentBytes() - before - arrayBytes) / Double(count)
         blackHole &+= connections.count
+
+        // As a screen makes one: connected, its sink capturing the screen weakly, and the
+        // array that holds the connections counted.
+        final class Screen { var shown = 0 }
+        let screen = Screen()
+        before = residentBytes()
+        var screens: [Connection<ValuesState, Int, Void>] = []
+        for _ in 0..<count {
+            let connection = Connection(store: store, mapStateToProps: { $0.values.count }, mapDispatchToActions: { _ in () })
+            connection.bind(\.self) { [weak screen] in screen?.shown = $0 }
+            connection.connect()
+            screens.append(connection)
+        }
+        let perScreenConnection = Double(residentBytes() - before) / Double(count)
+        blackHole &+= screens.count + screen.shown + connections.count + subscriptions.count
         let zero = Measurement(minimum: 0, median: 0)
         record(Row(scenario: "S5 memory", operations: count, reflow: zero,
-                   note: "\(Int(perSubscription)) bytes per subscription; \(Int(perConnection)) bytes per connection with one binding (resident memory growth, /proc/self/statm)"))
+                   note: "\(Int(perSubscription)) bytes per subscription; \(Int(perConnection)) bytes per connection with one binding; \(Int(perScreenConnection)) connected, its sink capturing a reference, array included (resident memory growth, /proc/self/statm)"))
     }
 
     /// S6: cancelling subscriptions while `existing` exist, in random order.
