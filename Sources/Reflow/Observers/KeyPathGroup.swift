@@ -23,15 +23,15 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// specialized there for the concrete `State` and `Value`.
     let pass: Pass
 
-    // Indexed by selector number. Read and written only on the main actor by the pass and
-    // by joining members; no access spans a subscriber's call.
-    @exclusivity(unchecked) @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
+    // Indexed by selector number. Exclusivity stays checked here and on `selectorBytes`:
+    // unchecking them measured no gain (S3 array and index, S8: 2026-11-24).
+    @usableFromInline var keyPaths: ContiguousArray<KeyPath<State, Value>?> = []
     // Written through their base pointers by the pass: see ``ValueSlots``. They grow only
     // when a selector is added, which happens only outside a pass.
     @usableFromInline let lastValues = ValueSlots<Value?>()
     @usableFromInline let changed = ValueSlots<Bool>()
     /// Where each selector's value lies in the state, for a stored path (see ``Footprint``).
-    @exclusivity(unchecked) @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
+    @usableFromInline var selectorBytes: ContiguousArray<Range<Int>?> = []
     /// Each selector's element read, when it was subscribed as an array and an index
     /// (`subscribe(_:at:)`, `slice:at:`) of an inline stored array: read with a load and a
     /// subscript rather than projected (S7 with `slice:at:`).

@@ -47,7 +47,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @usableFromInline let lastValues = ValueSlots<Value?>()
     @exclusivity(unchecked) @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
-    @exclusivity(unchecked) @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
+    @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
     @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
     @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
     /// Members cancelled during a pass, whose closures are released when it ends.

@@ -23,7 +23,7 @@
 package enum ReactorRegistry {
     @usableFromInline static var cores: [ObjectIdentifier: AnyReactorCore] = [:]
     /// The last core looked up: a screen's reactor is asked for again and again.
-    @exclusivity(unchecked) @usableFromInline static var lastCore: AnyReactorCore?
+    @usableFromInline static var lastCore: AnyReactorCore?
     /// The core whose pipeline is being built: store subscriptions made meanwhile come
     /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
     @usableFromInline static var coreBeingStarted: AnyReactorCore?
