@@ -255,11 +255,12 @@ public final class Connection<State, Props, Actions> {
 
     /// Adds a binding to the props' table, which keeps it for as long as the props live;
     /// the returned handle only ends it early, so a caller may drop it (nothing is kept
-    /// per binding beyond the observer: benchmark S5).
+    /// per binding beyond the observer: benchmark S5). The binding is added unlinked: the
+    /// handle knows the table.
     @usableFromInline
     func addBinding(_ observer: Observer<Props>) -> BindingHandle {
-        cell.bindings.insert(observer)
-        return BindingHandle(binding: observer)
+        cell.bindings.insertUnlinked(observer)
+        return BindingHandle(binding: observer, in: cell.bindings)
     }
 }
 

@@ -6,7 +6,7 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     /// Whether the connection is connected.
     // Unchecked exclusivity: a Bool read by the group's pass and written by connect() and
     // disconnect(), on the main actor; no access spans a call.
-    @exclusivity(unchecked) @usableFromInline var isEnabled = false
+    @exclusivity(unchecked) @usableFromInline final var isEnabled = false
 
     /// `connect()`: the props for `state`, stored, if they differ from the current ones.
     func catchUp(to state: State) -> Props? { nil }

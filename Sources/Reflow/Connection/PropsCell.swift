@@ -10,7 +10,7 @@ class PropsCell<Props> {
     // Unchecked exclusivity: main-actor only, and no access spans a call out (`deliver`
     // finishes the write before it tells the bindings, which may read or set the props
     // again: ConnectionReentrancyTests), so the checks guard nothing.
-    @exclusivity(unchecked) @usableFromInline var props: Props
+    @exclusivity(unchecked) @usableFromInline final var props: Props
     @usableFromInline let bindings = ObserverTable<Props>()
 
     @usableFromInline

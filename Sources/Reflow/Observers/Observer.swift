@@ -15,6 +15,8 @@ class Observer<Value>: SubscriptionTarget {
     // Unchecked: read once per observer per pass, written only on the main actor, never
     // accessed inout across a call.
     @exclusivity(unchecked) @usableFromInline final var isActive = true
+    /// The table, for an observer linked to it (``ObserverTable/insert(_:)``); `nil` for
+    /// one added unlinked, which what holds the table ends (``end(in:)``).
     final weak var table: ObserverTable<Value>?
 
     @usableFromInline init() {}
@@ -28,10 +30,20 @@ class Observer<Value>: SubscriptionTarget {
     /// How many subscriptions this observer stands for (a group: its live members).
     var subscriptionCount: Int { 1 }
 
+    /// Ends this observer: takes it out of its table if it is linked to it; an unlinked
+    /// one that ends itself during a pass is taken out by the pass.
     @usableFromInline
     final func endSubscription() {
         guard isActive else { return }
         table?.remove(self)
+        isActive = false
+        didEnd()
+    }
+
+    /// Ends this observer, taking it out of `table`, where it was added unlinked.
+    final func end(in table: ObserverTable<Value>) {
+        guard isActive else { return }
+        table.remove(self)
         isActive = false
         didEnd()
     }

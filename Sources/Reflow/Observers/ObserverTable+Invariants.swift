@@ -9,7 +9,7 @@ extension ObserverTable {
         var holes = 0
         for (index, slot) in observers.enumerated() {
             if let observer = slot?.takeUnretainedValue() {
-                precondition(observer.slot == index && observer.isActive && observer.table === self,
+                precondition(observer.slot == index && observer.isActive && (observer.table === self || observer.table == nil),
                              "ObserverTable: observer at \(index) out of sync")
             } else {
                 holes += 1

@@ -61,20 +61,34 @@ final class ObserverTable<Value> {
         return SubscriptionHandle(target: observer)
     }
 
-    /// Adds `observer` at the end of the order.
+    /// Adds `observer` at the end of the order, linked back to this table: it can end
+    /// itself whenever it likes (``Observer/endSubscription()``).
     func insert(_ observer: Observer<Value>) {
-        observer.slot = observers.count
         observer.table = self
+        insertUnlinked(observer)
+    }
+
+    /// Adds `observer` at the end of the order without a link back to this table: it is
+    /// ended through what holds the table (``Observer/end(in:)``), or, when it ends itself
+    /// during a pass, taken out by that pass. A connection's bindings are added so: a
+    /// weak reference to the table would allocate the table's side table, 48 bytes per
+    /// connection (benchmark S5).
+    func insertUnlinked(_ observer: Observer<Value>) {
+        observer.slot = observers.count
         observers.append(.passRetained(observer))
         ledger.didAppend()
         checkInvariants()
     }
 
-    /// Takes `observer` out; called once, from `Observer.endSubscription`.
+    /// Takes `observer` out, if it is here; called from `Observer.endSubscription` and
+    /// `Observer.end(in:)`, and by a pass for an unlinked observer that ended itself.
+    @usableFromInline
     func remove(_ observer: Observer<Value>) {
         // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
-        // compaction; checked by `checkInvariants`).
-        guard observer.table === self, let slot = observers[observer.slot] else { return }
+        // compaction; checked by `checkInvariants`), so the slot holding this very object
+        // tells that it is here.
+        guard observer.slot >= 0, observer.slot < observers.count, let slot = observers[observer.slot],
+              slot.toOpaque() == Unmanaged.passUnretained(observer).toOpaque() else { return }
         observer.isActive = false
         let owned = slot.takeRetainedValue()
         observers[observer.slot] = nil
@@ -147,7 +161,11 @@ final class ObserverTable<Value> {
             remaining -= 1
             guard let observer = slot else { continue }
             withBorrowed(observer) { observer in
-                if observer.isActive { body(observer) }
+                guard observer.isActive else { return }
+                body(observer)
+                // An unlinked observer that ended itself (an object binding whose object
+                // is gone) is still in its slot: take it out.
+                if _slowPath(!observer.isActive) { remove(observer) }
             }
         }
         ledger.passDepth -= 1

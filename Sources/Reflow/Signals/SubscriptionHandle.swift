@@ -100,8 +100,24 @@ public class SubscriptionHandle {
 /// Call ``SubscriptionHandle/cancel()`` to end the binding before that.
 @MainActor
 public final class BindingHandle: SubscriptionHandle {
-    init(binding: any SubscriptionTarget) {
-        super.init(target: binding, endsWhenReleased: false)
+    init<Props>(binding: Observer<Props>, in table: ObserverTable<Props>) {
+        super.init(target: UnlinkedBinding(binding: binding, table: table), endsWhenReleased: false)
+    }
+}
+
+/// What a ``BindingHandle`` ends: a binding added to its table unlinked, with the table.
+@MainActor
+private final class UnlinkedBinding<Props>: SubscriptionTarget {
+    let binding: Observer<Props>
+    let table: ObserverTable<Props>
+
+    init(binding: Observer<Props>, table: ObserverTable<Props>) {
+        self.binding = binding
+        self.table = table
+    }
+
+    func endSubscription() {
+        binding.end(in: table)
     }
 }
 

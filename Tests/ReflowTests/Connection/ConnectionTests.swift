@@ -128,6 +128,29 @@ import Reflow
         #expect(connection.props.title == "after")
     }
 
+    /// A binding to an object ends when the object is gone, and only that binding: the
+    /// others, and a handle cancelled afterwards, keep working.
+    @Test func bindToObject_releasedView_endsThatBindingOnly() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        connection.connect()
+        var view: FakeView? = FakeView()
+        var titles: [String] = []
+        let initial = connection.props.title
+        connection.bind(\.title, to: view!, \.title)
+        let handle = connection.bind(\.title) { titles.append($0) }
+        let kept = FakeView()
+        connection.bind(\.title, to: kept, \.title)
+        view = nil
+        store.dispatch(SetTitle(title: "after"))
+        store.dispatch(SetTitle(title: "again"))
+        handle.cancel()
+        store.dispatch(SetTitle(title: "last"))
+        #expect(kept.title == "last")
+        #expect(titles == [initial, "after", "again"])
+        _ = view
+    }
+
     @Test func listBinding_equatableElements_andCustomEquality() {
         let store = makeStore()
         let connection = CounterViewModel(store: store).connection

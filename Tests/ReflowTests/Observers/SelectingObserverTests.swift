@@ -40,4 +40,56 @@ import Testing
         #expect(table.liveCount == 0)
         _ = subscription
     }
+
+    /// An observer added without a link back to its table (a connection's binding) that
+    /// ends itself is taken out by the pass it ended in, and freed; the others keep
+    /// receiving values, in order, including one sent from inside that pass.
+    @Test func unlinkedObserverThatEnds_isTakenOutByThePass_andFreed() {
+        let table = ObserverTable<Int>()
+        var target: Int? = 0
+        var writes: [Int] = []
+        var others: [Int] = []
+        weak var weakObserver: SelectingObserver<Int>?
+        do {
+            let observer = SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, deliver: { value in
+                guard target != nil else { return .end }
+                writes.append(value)
+                return .keep
+            })
+            weakObserver = observer
+            table.insertUnlinked(observer)
+        }
+        let other = SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: { value in
+            others.append(value)
+            if value == 2 { table.send(3) }  // re-entrant: queued until the pass ends
+        })
+        table.insertUnlinked(other)
+        table.send(1)
+        target = nil
+        table.send(2)
+        #expect(writes == [1])
+        #expect(others == [1, 2, 3])
+        #expect(table.liveCount == 1)
+        #expect(weakObserver == nil)
+        table.send(4)
+        #expect(others == [1, 2, 3, 4])
+    }
+
+    /// Ending an unlinked observer through its table (what a binding's handle does) takes
+    /// it out once; ending it again, or after it ended itself, does nothing.
+    @Test func unlinkedObserver_endedThroughItsTable_leavesOnce() {
+        let table = ObserverTable<Int>()
+        var first: [Int] = []
+        var second: [Int] = []
+        let observer = SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: { first.append($0) })
+        table.insertUnlinked(observer)
+        table.insertUnlinked(SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: { second.append($0) }))
+        table.send(1)
+        observer.end(in: table)
+        observer.end(in: table)
+        #expect(table.liveCount == 1)
+        table.send(2)
+        #expect(first == [1])
+        #expect(second == [1, 2])
+    }
 }
