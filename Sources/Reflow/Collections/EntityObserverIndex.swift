@@ -36,7 +36,7 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     }
 
     private func makeTable(for id: ID) -> ObserverTable<Entity?> {
-        let table = ObserverTable<Entity?>()
+        let table = EntitySubscribers<Entity>()
         table.onEmpty = { [unowned self, unowned table] in
             // The table may be in a pass: it stays alive through the pass's reference.
             if self.subscribers[id] === table { self.subscribers[id] = nil }
@@ -83,5 +83,16 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
             precondition(readPosition <= readJournal.end, "EntityObserverIndex: read past the journal's end")
         }
         #endif
+    }
+}
+
+/// The subscribers of one entity: a table that tells its index when its last subscriber
+/// leaves, so the index drops it.
+@MainActor
+final class EntitySubscribers<Entity>: ObserverTable<Entity?> {
+    var onEmpty: (() -> Void)?
+
+    override func didBecomeEmpty() {
+        onEmpty?()
     }
 }

@@ -50,11 +50,21 @@ public final class Connection<State, Props, Actions> {
     public let actions: Actions
 
     private let store: Store<State>?
-    /// Made on first use: a member connection keeps no subscription (benchmark S5).
-    private lazy var bag = SubscriptionBag()
-    private let storeObserver: ConnectionObserver<State, Props, Actions>?
-    /// Set instead of `storeObserver` for `Equatable` props without a declared slice.
-    private let member: ConnectionMember<State, Props>?
+    /// What follows the store besides a group's member: the store observer's subscription,
+    /// or a member's slice subscription; `nil` for a member of a connection group and for
+    /// a store-less connection. One field for all of them: a connection is three words and
+    /// its actions (benchmark S5).
+    private var storeSubscription: SubscriptionHandle?
+
+    /// The store observer, for props that are not `Equatable`.
+    private var storeObserver: ConnectionObserver<State, Props, Actions>? {
+        storeSubscription?.observer as? ConnectionObserver<State, Props, Actions>
+    }
+
+    /// The group member, for `Equatable` props: the cell itself.
+    private var member: ConnectionMember<State, Props>? {
+        cell as? ConnectionMember<State, Props>
+    }
 
     /// Creates a connection to `store`; props are computed from the current state now.
     ///
@@ -160,10 +170,8 @@ public final class Connection<State, Props, Actions> {
             propsIfChanged: propsIfChanged, sliceBytes: sliceBytes, writes: store.loop.writes)
         if sliceBytes != nil { store.trackFootprints() }
         Housekeeping.run()
-        self.storeObserver = observer
-        self.member = nil
         observer.connection = self
-        store.observers.subscribe(observer).store(in: bag)
+        storeSubscription = store.observers.subscribe(observer)
         store.loop.watcher?.observerMade(cell, .connection(Props.self))
     }
 
@@ -196,8 +204,6 @@ public final class Connection<State, Props, Actions> {
         self.store = nil
         self.cell = PropsCell(props: props)
         self.actions = actions
-        self.storeObserver = nil
-        self.member = nil
     }
 
     /// A connection that follows `store` as a member of one of its groups; the caller
@@ -208,22 +214,22 @@ public final class Connection<State, Props, Actions> {
         self.store = store
         self.cell = member
         self.actions = mapDispatchToActions(store.weakDispatch)
-        self.storeObserver = nil
-        self.member = member
         Housekeeping.run()
         store.loop.watcher?.observerMade(member, .connection(Props.self))
     }
 
-    /// Keeps `subscription` for as long as this connection lives.
+    /// Keeps `subscription`, the one that follows the store for this connection's member,
+    /// for as long as this connection lives.
     @usableFromInline
     func keep(_ subscription: SubscriptionHandle) {
-        subscription.store(in: bag)
+        precondition(storeSubscription == nil, "Connection: a second store subscription")
+        storeSubscription = subscription
     }
 
     deinit {
         // A member connection leaves its group here, as a subscription would when released:
         // at once on the main queue, else as soon as the main actor runs.
-        guard let member else { return }
+        guard let member = cell as? ConnectionMember<State, Props> else { return }
         if MainQueueDetection.isOnMainQueue {
             MainActor.assumeIsolated { member.leaveGroup() }
         } else {
@@ -259,8 +265,8 @@ public final class Connection<State, Props, Actions> {
     /// handle knows the table.
     @usableFromInline
     func addBinding(_ observer: Observer<Props>) -> BindingHandle {
-        cell.bindings.insertUnlinked(observer)
-        return BindingHandle(binding: observer, in: cell.bindings)
+        cell.insertUnlinked(observer)
+        return BindingHandle(binding: observer, in: cell)
     }
 }
 

@@ -14,7 +14,9 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
     @usableFromInline let step: Step
     @usableFromInline let keyPath: KeyPath<Props, Value>
     /// `MemoryLayout<Props>.offset(of: keyPath)`; `nil` projects through the key path.
-    @usableFromInline let offset: Int?
+    @inlinable var offset: Int? { storedOffset >= 0 ? storedOffset : nil }
+    // -1 for none: an `Int?` would take two words of every binding (benchmark S5).
+    @usableFromInline let storedOffset: Int
     @usableFromInline let sink: (Value) -> Void
     // Unchecked: main actor only; the step finishes writing it before calling the sink,
     // which may set the props again (a re-entrant send is queued by the table, and the
@@ -25,7 +27,7 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
     @usableFromInline
     init(keyPath: KeyPath<Props, Value>, initial: Value, sink: @escaping (Value) -> Void, step: @escaping Step) {
         self.keyPath = keyPath
-        self.offset = MemoryLayout<Props>.offset(of: keyPath)
+        self.storedOffset = MemoryLayout<Props>.offset(of: keyPath) ?? -1
         self.last = initial
         self.sink = sink
         self.step = step

@@ -1,4 +1,5 @@
-/// A connection's props and the bindings told of them.
+/// A connection's props and the bindings told of them: the table of its bindings, with
+/// the props beside them in one object (benchmark S5: a connection's memory).
 ///
 /// A connection that is a member of one of its store's groups *is* its cell
 /// (``ConnectionMember`` inherits from it), so the group's delivery sets the props and
@@ -6,16 +7,16 @@
 /// a weak reference and releasing what it gave cost more than the rest of a delivery
 /// (benchmark S7, all readers). The cell holds neither the connection nor the store.
 @MainActor @usableFromInline
-class PropsCell<Props> {
+class PropsCell<Props>: ObserverTable<Props> {
     // Unchecked exclusivity: main-actor only, and no access spans a call out (`deliver`
     // finishes the write before it tells the bindings, which may read or set the props
     // again: ConnectionReentrancyTests), so the checks guard nothing.
     @exclusivity(unchecked) @usableFromInline final var props: Props
-    @usableFromInline let bindings = ObserverTable<Props>()
 
     @usableFromInline
     init(props: Props) {
         self.props = props
+        super.init()
     }
 
     /// Sets the props and tells the bindings.
@@ -37,7 +38,7 @@ class PropsCell<Props> {
             deliver(props, watchedBy: watcher)
         } else {
             self.props = props
-            bindings.send(props)
+            send(props)
         }
     }
 
@@ -47,7 +48,7 @@ class PropsCell<Props> {
     final func deliver(_ props: Props, watchedBy watcher: any NotificationWatcher) {
         self.props = props
         watcher.willDeliverProps(of: self, .connection(Props.self))
-        bindings.send(props)
+        send(props)
         watcher.didDeliverProps()
     }
 }

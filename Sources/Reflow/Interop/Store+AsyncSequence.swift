@@ -37,6 +37,6 @@ extension Connection {
     /// - Parameter keyPath: The prop to watch.
     /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Props, Value>) -> AsyncStream<Value> {
-        cell.bindings.stream(current: props, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 })
+        cell.stream(current: props, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 })
     }
 }

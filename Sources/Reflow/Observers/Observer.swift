@@ -10,7 +10,13 @@
 @MainActor @usableFromInline
 class Observer<Value>: SubscriptionTarget {
     /// Position in the table's array; updated when the table compacts.
-    final var slot = -1
+    final var slot: Int {
+        get { Int(storedSlot) }
+        set { storedSlot = Int32(newValue) }
+    }
+    // An Int32 beside `isActive`, so the two fill one word of every observer (benchmark
+    // S5); 2³¹ observers of one source is beyond any table's memory, as for `SlotLedger`.
+    private final var storedSlot: Int32 = -1
     /// Cleared when the observer leaves its table; a pass in progress skips it from then on.
     // Unchecked: read once per observer per pass, written only on the main actor, never
     // accessed inout across a call.

@@ -2,7 +2,7 @@ extension ObserverTable {
     /// Checks that every live observer knows its slot, that the ledger counts the holes,
     /// and that nothing is queued or retired outside a pass. Compiles to nothing unless
     /// `REFLOW_INTERNAL_CHECKS` is set (the package's own test runs and CI).
-    func checkInvariants() {
+    final func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         // A full walk keeps debug builds of big tables usable only while they are small.
         guard observers.count <= 2_048 else { return }
@@ -17,8 +17,7 @@ extension ObserverTable {
         }
         ledger.check(slots: observers.count, holes: holes, "ObserverTable")
         if !ledger.isInPass {
-            precondition(retired.isEmpty, "ObserverTable: retired observers outside a pass")
-            precondition(queued.isEmpty, "ObserverTable: queued values outside a pass")
+            precondition(backlog == nil && !hasQueued, "ObserverTable: a backlog outside a pass")
         }
         #endif
     }

@@ -17,34 +17,37 @@
 /// and released once on removal (or when the table goes away). A pass copies the array of
 /// plain pointers and calls each observer borrowed, without a retain/release pair per
 /// observer (about 10 ns each in benchmark S2). An observer removed during a pass is
-/// parked in `retired` until the outermost pass ends, so a pass never calls freed memory.
+/// parked in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
+/// calls freed memory.
+///
+/// ## Subclasses
+/// A connection's props are a table of their bindings (``PropsCell``), and an entity's
+/// subscribers are a table that tells its index when it empties: a subclass adds its
+/// fields to the table's object rather than pointing to a second object (benchmark S5).
+/// Everything the table does is `final`.
 @MainActor @usableFromInline
-final class ObserverTable<Value> {
+class ObserverTable<Value> {
     // Unchecked exclusivity: main-actor only, and no access spans a call to an observer
-    // (a pass reads a snapshot; `queued` is read by index, `retired` only appended to or
-    // emptied between calls), so the run-time checks on every pass guard nothing
-    // (benchmark S7, all readers: a quarter of a delivery). Re-entrant sends and removals
-    // during a pass are exercised by ObserverTableTests and the seeded model tests.
-    @exclusivity(unchecked) @usableFromInline private(set) var observers: ContiguousArray<Unmanaged<Observer<Value>>?> = []
-    @exclusivity(unchecked) @usableFromInline var ledger = SlotLedger()
-    // Declared beside the ledger, whose padding it fills: the table is 72 bytes, not 80
-    // (one per connection: benchmark S5).
-    /// Whether `queued` has values: checked on every send, where asking the array would
-    /// look up its tuple element's metadata in unspecialized code (benchmark R1h).
-    /// Unchecked, as `queued`: set where `queued` is appended to and emptied, on the main
-    /// actor, with no call in between.
-    @exclusivity(unchecked) @usableFromInline var hasQueued = false
-    /// Observers removed during a pass; released when the outermost pass ends.
-    @exclusivity(unchecked) @usableFromInline private(set) var retired: [Observer<Value>] = []
-    /// Values sent during a pass, each with the number of slots when it was sent: only
-    /// observers that existed then receive it.
-    @exclusivity(unchecked) @usableFromInline var queued: [(value: Value, slots: Int)] = []
-    /// Runs when the last live observer leaves (an entity index drops an empty table).
-    var onEmpty: (() -> Void)?
+    // (a pass reads a snapshot; the backlog is read by index or emptied between calls), so
+    // the run-time checks on every pass guard nothing (benchmark S7, all readers: a
+    // quarter of a delivery). Re-entrant sends and removals during a pass are exercised
+    // by ObserverTableTests and the seeded model tests.
+    @exclusivity(unchecked) @usableFromInline private(set) final var observers: ContiguousArray<Unmanaged<Observer<Value>>?> = []
+    @exclusivity(unchecked) @usableFromInline final var ledger = SlotLedger()
+    // Declared beside the ledger, whose padding it fills.
+    /// Whether the backlog has queued values: checked on every send, where asking the
+    /// array would look up its tuple element's metadata in unspecialized code (benchmark
+    /// R1h). Unchecked, as the backlog: set where values are queued and emptied, on the
+    /// main actor, with no call in between.
+    @exclusivity(unchecked) @usableFromInline final var hasQueued = false
+    /// What passes in progress leave for their end; made on first need and dropped when
+    /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
+    /// pointer for it (benchmark S5).
+    @exclusivity(unchecked) @usableFromInline final var backlog: PassBacklog<Value>?
 
-    @inlinable var isNotifying: Bool { ledger.isInPass }
-    @inlinable var isEmpty: Bool { ledger.isEmpty }
-    var liveCount: Int { ledger.liveCount }
+    @inlinable final var isNotifying: Bool { ledger.isInPass }
+    @inlinable final var isEmpty: Bool { ledger.isEmpty }
+    final var liveCount: Int { ledger.liveCount }
 
     @usableFromInline init() {}
 
@@ -56,14 +59,14 @@ final class ObserverTable<Value> {
     }
 
     /// Adds `observer` and returns the subscription that ends it.
-    func subscribe(_ observer: Observer<Value>) -> SubscriptionHandle {
+    final func subscribe(_ observer: Observer<Value>) -> SubscriptionHandle {
         insert(observer)
         return SubscriptionHandle(target: observer)
     }
 
     /// Adds `observer` at the end of the order, linked back to this table: it can end
     /// itself whenever it likes (``Observer/endSubscription()``).
-    func insert(_ observer: Observer<Value>) {
+    final func insert(_ observer: Observer<Value>) {
         observer.table = self
         insertUnlinked(observer)
     }
@@ -73,7 +76,7 @@ final class ObserverTable<Value> {
     /// during a pass, taken out by that pass. A connection's bindings are added so: a
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
-    func insertUnlinked(_ observer: Observer<Value>) {
+    final func insertUnlinked(_ observer: Observer<Value>) {
         observer.slot = observers.count
         observers.append(.passRetained(observer))
         ledger.didAppend()
@@ -83,7 +86,7 @@ final class ObserverTable<Value> {
     /// Takes `observer` out, if it is here; called from `Observer.endSubscription` and
     /// `Observer.end(in:)`, and by a pass for an unlinked observer that ended itself.
     @usableFromInline
-    func remove(_ observer: Observer<Value>) {
+    final func remove(_ observer: Observer<Value>) {
         // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
         // compaction; checked by `checkInvariants`), so the slot holding this very object
         // tells that it is here.
@@ -93,10 +96,21 @@ final class ObserverTable<Value> {
         let owned = slot.takeRetainedValue()
         observers[observer.slot] = nil
         ledger.didVacate()
-        if ledger.isInPass { retired.append(owned) }
+        if ledger.isInPass { backlogForWriting.retired.append(owned) }
         compactIfWorthIt()
         checkInvariants()
-        if ledger.isEmpty, let onEmpty { onEmpty() }
+        if ledger.isEmpty { didBecomeEmpty() }
+    }
+
+    /// Called when the last live observer left; a subclass that must know overrides it.
+    func didBecomeEmpty() {}
+
+    /// The backlog, made if there is none yet.
+    @usableFromInline final var backlogForWriting: PassBacklog<Value> {
+        if let backlog { return backlog }
+        let made = PassBacklog<Value>()
+        backlog = made
+        return made
     }
 
     /// Delivers `value` to every live observer, in subscription order; during a pass, it
@@ -104,9 +118,9 @@ final class ObserverTable<Value> {
     ///
     /// - Complexity: O(*n*) in live observers, plus their work.
     @inlinable
-    func send(_ value: Value) {
+    final func send(_ value: Value) {
         if ledger.isInPass {
-            queued.append((value, observers.count))
+            backlogForWriting.queued.append((value, observers.count))
             hasQueued = true
             return
         }
@@ -118,26 +132,29 @@ final class ObserverTable<Value> {
         notify(value)
         if hasQueued { deliverQueued() }
         ledger.passDepth -= 1
-        if ledger.passDepth == 0 && !retired.isEmpty { endPass() }
+        if ledger.passDepth == 0 && backlog != nil { endPass() }
     }
 
     /// One pass with `value`, with no queueing: for a source that cannot send while it
     /// notifies (a store queues actions, not states).
     @inlinable
-    func notify(_ value: Value) {
+    final func notify(_ value: Value) {
         forEachActive(upTo: observers.count) { $0.notify(value) }
     }
 
     /// Tells the queued values in order, each to the observers there when it was sent.
     @usableFromInline
-    func deliverQueued() {
+    final func deliverQueued() {
+        guard let backlog else { return }
         var index = 0
-        while index < queued.count {
-            let (value, slots) = queued[index]
+        // Read by index: a value sent meanwhile is appended to this same backlog (it
+        // stays while the depth is up) and delivered in this loop.
+        while index < backlog.queued.count {
+            let (value, slots) = backlog.queued[index]
             forEachActive(upTo: slots) { $0.notify(value) }
             index += 1
         }
-        queued.removeAll()
+        backlog.queued.removeAll()
         hasQueued = false
     }
 
@@ -149,11 +166,11 @@ final class ObserverTable<Value> {
     // Always inlined, and not generic: called with a closure, the pass would make one
     // more indirect call per observer (benchmarks S2, R2).
     @inlinable @inline(__always)
-    func forEachActive(upTo end: Int, _ body: (Observer<Value>) -> Void) {
+    final func forEachActive(upTo end: Int, _ body: (Observer<Value>) -> Void) {
         ledger.passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
-        // meanwhile stays alive in `retired` and is skipped through its `isActive` flag.
+        // meanwhile stays alive in the backlog and is skipped through its `isActive` flag.
         let snapshot = observers
         var remaining = end
         for slot in snapshot {
@@ -170,35 +187,37 @@ final class ObserverTable<Value> {
         }
         ledger.passDepth -= 1
         // Removals outside a pass compact at once, so only retired observers leave work.
-        if ledger.passDepth == 0 && !retired.isEmpty { endPass() }
+        if ledger.passDepth == 0 && backlog != nil { endPass() }
     }
 
     /// The most recently added observer, if it is still live.
-    var newest: Observer<Value>? {
+    final var newest: Observer<Value>? {
         guard let last = observers.last, let observer = last else { return nil }
         return observer.takeUnretainedValue()
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).
-    var live: [Observer<Value>] {
+    final var live: [Observer<Value>] {
         observers.compactMap { $0?.takeUnretainedValue() }
     }
 
     /// The number of subscriptions the live observers stand for.
-    var subscriptionCount: Int {
+    final var subscriptionCount: Int {
         var count = 0
         for case let observer? in observers { count += observer.takeUnretainedValue().subscriptionCount }
         return count
     }
 
+    /// The outermost pass ended: frees the observers removed during it (every queued
+    /// value was delivered before it ended) and squeezes out holes.
     @usableFromInline
-    func endPass() {
-        retired.removeAll()
+    final func endPass() {
+        backlog = nil
         compactIfWorthIt()
         checkInvariants()
     }
 
-    private func compactIfWorthIt() {
+    private final func compactIfWorthIt() {
         guard ledger.shouldCompact else { return }
         var live = ContiguousArray<Unmanaged<Observer<Value>>?>()
         live.reserveCapacity(ledger.liveCount)
@@ -209,6 +228,17 @@ final class ObserverTable<Value> {
         observers = live
         ledger.didCompact()
     }
+}
+
+/// What passes in progress leave for their end: the observers removed during them, kept
+/// alive until the outermost pass ends, and the values sent during them, each with the
+/// number of slots when it was sent (only observers that existed then receive it).
+@MainActor @usableFromInline
+final class PassBacklog<Value> {
+    @usableFromInline var retired: [Observer<Value>] = []
+    @usableFromInline var queued: [(value: Value, slots: Int)] = []
+
+    @usableFromInline init() {}
 }
 
 /// Calls `body` with the object `reference` points to, without retaining it: the caller

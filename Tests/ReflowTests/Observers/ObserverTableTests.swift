@@ -25,6 +25,12 @@ import Testing
 
     private final class Log { var lines: [String] = [] }
 
+    /// A table that says when its last observer leaves, as an entity's subscribers do.
+    private final class EmptyingTable: ObserverTable<Int> {
+        var onEmpty: (() -> Void)?
+        override func didBecomeEmpty() { onEmpty?() }
+    }
+
     @Test func send_visitsLiveObserversInSubscriptionOrder() {
         let table = ObserverTable<Int>()
         let log = Log()
@@ -93,7 +99,7 @@ import Testing
         var ended = false
         var subscription: SubscriptionHandle?
         do {
-            let table = ObserverTable<Int>()
+            let table = EmptyingTable()
             let recorder = Recorder("r", Log())
             weakObserver = recorder
             subscription = table.subscribe(recorder)
@@ -106,8 +112,8 @@ import Testing
         #expect(!ended)               // releasing is not emptying
     }
 
-    @Test func onEmpty_runsWhenTheLastObserverLeaves() {
-        let table = ObserverTable<Int>()
+    @Test func didBecomeEmpty_runsWhenTheLastObserverLeaves() {
+        let table = EmptyingTable()
         var emptied = 0
         table.onEmpty = { emptied += 1 }
         let a = table.subscribe(Recorder("a", Log()))
