@@ -81,7 +81,16 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             #if REFLOW_INTERNAL_CHECKS
             precondition(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
             #endif
+            #if DEBUG
+            // Through `Unmanaged` in a debug build, where `unsafeDowncast` looks up the
+            // member type's metadata and casts dynamically for every member (two fifths
+            // of this step: benchmark S3, array and index, debug section); optimized,
+            // `unsafeDowncast` is free and this form costs a retain per member.
+            let member = Unmanaged<KeyPathMember<State, Value>>
+                .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
+            #else
             let member = unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
+            #endif
             let selector = member.selector
             if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
             // Most members' selectors did not change: decide on `changed` before reading
