@@ -222,7 +222,9 @@ public final class Connection<State, Props, Actions> {
     /// for as long as this connection lives.
     @usableFromInline
     func keep(_ subscription: SubscriptionHandle) {
+        #if REFLOW_INTERNAL_CHECKS
         precondition(storeSubscription == nil, "Connection: a second store subscription")
+        #endif
         storeSubscription = subscription
     }
 

@@ -214,11 +214,12 @@ class ObserverTable<Value> {
         return count
     }
 
-    /// The outermost pass ended: frees the observers removed during it (every queued
-    /// value was delivered before it ended) and squeezes out holes.
+    /// The outermost pass ended: frees the observers removed during it and squeezes out
+    /// holes. The backlog goes with them unless it still holds values (only `send` queues
+    /// them, and it delivers them before its pass ends; `checkInvariants` asserts it).
     @usableFromInline
     final func endPass() {
-        backlog = nil
+        if hasQueued { backlog?.retired.removeAll() } else { backlog = nil }
         compactIfWorthIt()
         checkInvariants()
     }
