@@ -26,7 +26,9 @@
 /// - The connection holds the store. A sink that captures the view model that owns the
 ///   connection makes a cycle: capture it `[weak self]`, or bind to an object property.
 ///
-/// Connections are cheap: one store observer and one small table of bindings each.
+/// Connections are cheap: connections with `Equatable` props made one after another share
+/// one store observer, and each keeps its props and its bindings in one object (about
+/// 300 bytes with one binding).
 @MainActor
 public final class Connection<State, Props, Actions> {
     /// The current props. Setting them (for previews, or on a store-less connection)
