@@ -27,8 +27,8 @@
 ///   connection makes a cycle: capture it `[weak self]`, or bind to an object property.
 ///
 /// Connections are cheap: connections with `Equatable` props made one after another share
-/// one store observer, and each keeps its props and its bindings in one object (about
-/// 300 bytes with one binding).
+/// one store observer, and each keeps its props and its bindings in one object (under
+/// 300 bytes with one binding whose sink captures `[weak self]`).
 @MainActor
 public final class Connection<State, Props, Actions> {
     /// The current props. Setting them (for previews, or on a store-less connection)

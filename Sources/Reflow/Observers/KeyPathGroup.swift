@@ -75,7 +75,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         // neither move nor change meaning for any live member.
         let lastValues = group.lastValues.base
         let changed = group.changed.base
-        group.members.forEachActive(upTo: group.members.observers.count) { observer in
+        group.members.forEachActive(upTo: group.members.slotCount) { observer in
             // Invariant: a group's member table holds only its members (`subscribe` is the
             // only insert); checked when REFLOW_INTERNAL_CHECKS is set.
             #if REFLOW_INTERNAL_CHECKS

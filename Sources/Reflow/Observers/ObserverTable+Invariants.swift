@@ -5,17 +5,23 @@ extension ObserverTable {
     final func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         // A full walk keeps debug builds of big tables usable only while they are small.
-        guard observers.count <= 2_048 else { return }
+        guard slotCount <= 2_048 else { return }
         var holes = 0
-        for (index, slot) in observers.enumerated() {
-            if let observer = slot?.takeUnretainedValue() {
+        let contents = slots.contents(count: slotCount)
+        switch slots {
+        case .none: precondition(slotCount <= 1, "ObserverTable: \(slotCount) slots kept as none")
+        case .one: precondition(slotCount == 1, "ObserverTable: \(slotCount) slots kept as one")
+        case .many: break
+        }
+        for (index, slot) in contents.enumerated() {
+            if let observer = slot {
                 precondition(observer.slot == index && observer.isActive && (observer.table === self || observer.table == nil),
                              "ObserverTable: observer at \(index) out of sync")
             } else {
                 holes += 1
             }
         }
-        ledger.check(slots: observers.count, holes: holes, "ObserverTable")
+        ledger.check(slots: contents.count, holes: holes, "ObserverTable")
         if !ledger.isInPass {
             precondition(backlog == nil && !hasQueued, "ObserverTable: a backlog outside a pass")
         }

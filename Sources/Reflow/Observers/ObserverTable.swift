@@ -9,14 +9,15 @@
 /// value from its subscriber and is not visited by that pass.
 ///
 /// ## Holes
-/// Removal leaves a hole (`nil`) so indexes stay valid while a pass walks the array; see
-/// ``SlotLedger``.
+/// Removal leaves a hole so indexes stay valid while a pass walks the slots; see
+/// ``SlotLedger`` and ``ObserverSlots``.
 ///
 /// ## Ownership
-/// The table owns each observer through an `Unmanaged` reference retained once on insert
-/// and released once on removal (or when the table goes away). A pass copies the array of
-/// plain pointers and calls each observer borrowed, without a retain/release pair per
-/// observer (about 10 ns each in benchmark S2). An observer removed during a pass is
+/// The table owns each observer: in place while it has one slot, else through an
+/// `Unmanaged` reference retained once on insert and released once on removal (or when
+/// the table goes away). A pass copies the array of plain pointers and calls each
+/// observer borrowed, without a retain/release pair per observer (about 10 ns each in
+/// benchmark S2). An observer removed during a pass is
 /// parked in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
 /// calls freed memory.
 ///
@@ -32,7 +33,7 @@ class ObserverTable<Value> {
     // the run-time checks on every pass guard nothing (benchmark S7, all readers: a
     // quarter of a delivery). Re-entrant sends and removals during a pass are exercised
     // by ObserverTableTests and the seeded model tests.
-    @exclusivity(unchecked) @usableFromInline private(set) final var observers: ContiguousArray<Unmanaged<Observer<Value>>?> = []
+    @exclusivity(unchecked) @usableFromInline private(set) final var slots: ObserverSlots<Value> = .none
     @exclusivity(unchecked) @usableFromInline final var ledger = SlotLedger()
     // Declared beside the ledger, whose padding it fills.
     /// Whether the backlog has queued values: checked on every send, where asking the
@@ -48,13 +49,20 @@ class ObserverTable<Value> {
     @inlinable final var isNotifying: Bool { ledger.isInPass }
     @inlinable final var isEmpty: Bool { ledger.isEmpty }
     final var liveCount: Int { ledger.liveCount }
+    /// Slots in use, holes included: a pass visits the first `slotCount`.
+    @inlinable final var slotCount: Int { Int(ledger.slots) }
 
     @usableFromInline init() {}
 
     deinit {
-        for case let observer? in observers {
-            observer.takeUnretainedValue().sourceDidEnd()
-            observer.release()
+        switch slots {
+        case .none: break
+        case .one(let observer): observer.sourceDidEnd()
+        case .many(let observers):
+            for case let observer? in observers {
+                observer.takeUnretainedValue().sourceDidEnd()
+                observer.release()
+            }
         }
     }
 
@@ -77,8 +85,20 @@ class ObserverTable<Value> {
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
     final func insertUnlinked(_ observer: Observer<Value>) {
-        observer.slot = observers.count
-        observers.append(.passRetained(observer))
+        switch slots {
+        case .none:
+            // Its one slot, if any, is a hole: squeezed out unless a pass is counting on it.
+            if !ledger.isInPass { ledger.didCompact() }
+            slots = ledger.slots == 0 ? .one(observer) : .many([nil, .passRetained(observer)])
+        case .one(let first):
+            slots = .many([.passRetained(first), .passRetained(observer)])
+        case .many(var observers):
+            // The table's reference let go first, so the array grows in place.
+            slots = .none
+            observers.append(.passRetained(observer))
+            slots = .many(observers)
+        }
+        observer.slot = slotCount
         ledger.didAppend()
         checkInvariants()
     }
@@ -90,11 +110,20 @@ class ObserverTable<Value> {
         // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
         // compaction; checked by `checkInvariants`), so the slot holding this very object
         // tells that it is here.
-        guard observer.slot >= 0, observer.slot < observers.count, let slot = observers[observer.slot],
-              slot.toOpaque() == Unmanaged.passUnretained(observer).toOpaque() else { return }
+        guard slots.observer(at: observer.slot) === observer else { return }
         observer.isActive = false
-        let owned = slot.takeRetainedValue()
-        observers[observer.slot] = nil
+        let owned: Observer<Value>
+        switch slots {
+        case .none: return
+        case .one(let only):
+            owned = only
+            slots = .none
+        case .many(var observers):
+            slots = .none
+            owned = observers[observer.slot]!.takeRetainedValue()
+            observers[observer.slot] = nil
+            slots = .many(observers)
+        }
         ledger.didVacate()
         if ledger.isInPass { backlogForWriting.retired.append(owned) }
         compactIfWorthIt()
@@ -120,7 +149,7 @@ class ObserverTable<Value> {
     @inlinable
     final func send(_ value: Value) {
         if ledger.isInPass {
-            backlogForWriting.queued.append((value, observers.count))
+            backlogForWriting.queued.append((value, slotCount))
             hasQueued = true
             return
         }
@@ -139,7 +168,7 @@ class ObserverTable<Value> {
     /// notifies (a store queues actions, not states).
     @inlinable
     final func notify(_ value: Value) {
-        forEachActive(upTo: observers.count) { notify($0, value) }
+        forEachActive(upTo: slotCount) { notify($0, value) }
     }
 
     /// Tells `observer` of `value`; an unlinked observer that ended itself meanwhile (an
@@ -181,14 +210,20 @@ class ObserverTable<Value> {
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
         // meanwhile stays alive in the backlog and is skipped through its `isActive` flag.
-        let snapshot = observers
-        var remaining = end
-        for slot in snapshot {
-            if remaining == 0 { break }
-            remaining -= 1
-            guard let observer = slot else { continue }
-            withBorrowed(observer) { observer in
-                if observer.isActive { body(observer) }
+        switch slots {
+        case .none:
+            break
+        case .one(let observer):
+            if end > 0 && observer.isActive { body(observer) }
+        case .many(let snapshot):
+            var remaining = end
+            for slot in snapshot {
+                if remaining == 0 { break }
+                remaining -= 1
+                guard let observer = slot else { continue }
+                withBorrowed(observer) { observer in
+                    if observer.isActive { body(observer) }
+                }
             }
         }
         ledger.passDepth -= 1
@@ -198,20 +233,15 @@ class ObserverTable<Value> {
 
     /// The most recently added observer, if it is still live.
     final var newest: Observer<Value>? {
-        guard let last = observers.last, let observer = last else { return nil }
-        return observer.takeUnretainedValue()
+        slots.observer(at: slotCount - 1)
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).
-    final var live: [Observer<Value>] {
-        observers.compactMap { $0?.takeUnretainedValue() }
-    }
+    final var live: [Observer<Value>] { slots.live }
 
     /// The number of subscriptions the live observers stand for.
     final var subscriptionCount: Int {
-        var count = 0
-        for case let observer? in observers { count += observer.takeUnretainedValue().subscriptionCount }
-        return count
+        live.reduce(0) { $0 + $1.subscriptionCount }
     }
 
     /// The outermost pass ended: frees the observers removed during it and squeezes out
@@ -225,14 +255,15 @@ class ObserverTable<Value> {
     }
 
     private final func compactIfWorthIt() {
-        guard ledger.shouldCompact else { return }
+        // Only an array has holes enough to be worth it.
+        guard ledger.shouldCompact, case .many(let observers) = slots else { return }
         var live = ContiguousArray<Unmanaged<Observer<Value>>?>()
         live.reserveCapacity(ledger.liveCount)
         for case let observer? in observers {
             observer.takeUnretainedValue().slot = live.count
             live.append(observer)
         }
-        observers = live
+        slots = .many(live)
         ledger.didCompact()
     }
 }

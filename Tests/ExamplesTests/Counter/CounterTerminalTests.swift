@@ -2,10 +2,18 @@ import Foundation
 import Testing
 
 /// Counter as a person runs it, in a real pseudo-terminal.
-@Suite(.serialized) struct CounterTerminalTests {
-    /// A directory of its own for each run's persisted count.
+// A class: each test gets an instance, whose deinit removes the directories it made.
+@Suite(.serialized) final class CounterTerminalTests {
+    private var directories: [URL] = []
+
+    deinit {
+        for directory in directories { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// A directory of its own for each run's persisted count, removed after the test.
     func freshDirectory() -> [String: String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("CounterTest-\(UUID().uuidString)")
+        directories.append(directory)
         return ["REFLOW_COUNTER_DIR": directory.path]
     }
 

@@ -81,6 +81,74 @@ import Testing
         _ = killer
     }
 
+    // A table with one slot keeps its observer in place (`ObserverSlots.one`); these cover
+    // each way in and out of that form, during a pass and outside one.
+
+    @Test func loneObserver_isKeptInPlace_andItsSlotIsReusedOnceItLeaves() {
+        let table = ObserverTable<Int>()
+        let log = Log()
+        let first = table.subscribe(Recorder("a", log))
+        guard case .one = table.slots else { Issue.record("one observer kept in an array"); return }
+        first.cancel()
+        guard case .none = table.slots else { Issue.record("the lone slot was not cleared"); return }
+        let second = table.subscribe(Recorder("b", log))
+        guard case .one = table.slots else { Issue.record("a hole kept outside a pass"); return }
+        #expect(table.slotCount == 1)
+        table.send(1)
+        #expect(log.lines == ["b:1"])
+        _ = second
+    }
+
+    @Test func loneObserver_addingAnotherDuringAPass_isNotVisitedByThatPass() {
+        let table = ObserverTable<Int>()
+        let log = Log()
+        var added: SubscriptionHandle?
+        let first = table.subscribe(Recorder("a", log, onValue: { _ in
+            if added == nil { added = table.subscribe(Recorder("b", log)) }
+        }))
+        table.send(1)
+        #expect(log.lines == ["a:1"])
+        guard case .many = table.slots else { Issue.record("two observers not in an array"); return }
+        table.send(2)
+        #expect(log.lines == ["a:1", "a:2", "b:2"])
+        _ = (first, added)
+    }
+
+    @Test func loneObserver_leavingDuringItsPass_thenAnotherJoining_keepsTheHoleUntilThePassEnds() {
+        let table = ObserverTable<Int>()
+        let log = Log()
+        weak var weakLeaver: Recorder?
+        var leaver: SubscriptionHandle?
+        var joiner: SubscriptionHandle?
+        do {
+            let recorder = Recorder("a", log, onValue: { _ in
+                leaver?.cancel()
+                joiner = table.subscribe(Recorder("b", log))
+                #expect(weakLeaver != nil)  // parked until the pass ends
+            })
+            weakLeaver = recorder
+            leaver = table.subscribe(recorder)
+        }
+        table.send(1)
+        #expect(weakLeaver == nil)
+        #expect(log.lines == ["a:1"])
+        #expect(table.slotCount == 2 && table.liveCount == 1)  // the hole stayed: the pass counted on it
+        table.send(2)
+        #expect(log.lines == ["a:1", "b:2"])
+        _ = joiner
+    }
+
+    @Test func releasingATableWithOneObserver_endsAndFreesIt() {
+        weak var weakObserver: Recorder?
+        do {
+            let table = ObserverTable<Int>()
+            let recorder = Recorder("a", Log())
+            weakObserver = recorder
+            table.insert(recorder)
+        }
+        #expect(weakObserver == nil)
+    }
+
     @Test func manyRemovals_compactOutsideAPass_keepingOrder() {
         let table = ObserverTable<Int>()
         let log = Log()
@@ -88,7 +156,7 @@ import Testing
         for (index, subscription) in subscriptions.enumerated() where index % 10 != 0 {
             subscription.cancel()
         }
-        #expect(table.observers.count < 100)  // holes were squeezed out
+        #expect(table.slotCount < 100)  // holes were squeezed out
         #expect(table.ledger.holes < table.ledger.slots)
         table.send(7)
         #expect(log.lines == stride(from: 0, to: 100, by: 10).map { "\($0):7" })
