@@ -28,34 +28,31 @@
 /// Everything the table does is `final`.
 @MainActor @usableFromInline
 class ObserverTable<Value> {
+    /// The observers and their ledger: the slots' counts, the pass depth, and whether
+    /// there is a `backlog` (`hasWorkAtPassEnd`), so a pass that leaves none reads nothing
+    /// else.
     // Unchecked exclusivity: main-actor only, and no access spans a call to an observer
-    // (a pass reads a snapshot; the backlog is read by index or emptied between calls), so
-    // the run-time checks on every pass guard nothing (benchmark S7, all readers: a
-    // quarter of a delivery). Re-entrant sends and removals during a pass are exercised
-    // by ObserverTableTests and the seeded model tests.
-    @exclusivity(unchecked) @usableFromInline private(set) final var slots: ObserverSlots<Value> = .none
-    @exclusivity(unchecked) @usableFromInline final var ledger = SlotLedger()
-    // Declared beside the ledger, whose padding it fills.
-    /// Whether the backlog has queued values: checked on every send, where asking the
-    /// array would look up its tuple element's metadata in unspecialized code (benchmark
-    /// R1h). Unchecked, as the backlog: set where values are queued and emptied, on the
-    /// main actor, with no call in between.
-    @exclusivity(unchecked) @usableFromInline final var hasQueued = false
+    // (a pass reads a snapshot of the storage; the ledger is read and written between
+    // calls), so the run-time checks on every pass guard nothing (benchmark S7, all
+    // readers: checked, 18.6 → 24.2 µs). Re-entrant sends and removals during a pass are
+    // exercised by ObserverTableTests and the seeded model tests.
+    @exclusivity(unchecked) @usableFromInline private(set) final var slots = ObserverSlots<Value>()
     /// What passes in progress leave for their end; made on first need and dropped when
     /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
-    /// pointer for it (benchmark S5).
-    @exclusivity(unchecked) @usableFromInline final var backlog: PassBacklog<Value>?
+    /// pointer for it (benchmark S5). Checked exclusivity: read only when the ledger says
+    /// it exists.
+    @usableFromInline final var backlog: PassBacklog<Value>?
 
-    @inlinable final var isNotifying: Bool { ledger.isInPass }
-    @inlinable final var isEmpty: Bool { ledger.isEmpty }
-    final var liveCount: Int { ledger.liveCount }
+    @inlinable final var isNotifying: Bool { slots.ledger.isInPass }
+    @inlinable final var isEmpty: Bool { slots.ledger.isEmpty }
+    final var liveCount: Int { slots.ledger.liveCount }
     /// Slots in use, holes included: a pass visits the first `slotCount`.
-    @inlinable final var slotCount: Int { Int(ledger.slots) }
+    @inlinable final var slotCount: Int { slots.count }
 
     @usableFromInline init() {}
 
     deinit {
-        switch slots {
+        switch slots.storage {
         case .none: break
         case .one(let observer): observer.sourceDidEnd()
         case .many(let observers):
@@ -85,21 +82,21 @@ class ObserverTable<Value> {
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
     final func insertUnlinked(_ observer: Observer<Value>) {
-        switch slots {
+        switch slots.storage {
         case .none:
             // Its one slot, if any, is a hole: squeezed out unless a pass is counting on it.
-            if !ledger.isInPass { ledger.didCompact() }
-            slots = ledger.slots == 0 ? .one(observer) : .many([nil, .passRetained(observer)])
+            if !slots.ledger.isInPass { slots.ledger.didCompact() }
+            slots.storage = slots.count == 0 ? .one(observer) : .many([nil, .passRetained(observer)])
         case .one(let first):
-            slots = .many([.passRetained(first), .passRetained(observer)])
+            slots.storage = .many([.passRetained(first), .passRetained(observer)])
         case .many(var observers):
             // The table's reference let go first, so the array grows in place.
-            slots = .none
+            slots.storage = .none
             observers.append(.passRetained(observer))
-            slots = .many(observers)
+            slots.storage = .many(observers)
         }
         observer.slot = slotCount
-        ledger.didAppend()
+        slots.ledger.didAppend()
         checkInvariants()
     }
 
@@ -113,22 +110,22 @@ class ObserverTable<Value> {
         guard slots.observer(at: observer.slot) === observer else { return }
         observer.isActive = false
         let owned: Observer<Value>
-        switch slots {
+        switch slots.storage {
         case .none: return
         case .one(let only):
             owned = only
-            slots = .none
+            slots.storage = .none
         case .many(var observers):
-            slots = .none
+            slots.storage = .none
             owned = observers[observer.slot]!.takeRetainedValue()
             observers[observer.slot] = nil
-            slots = .many(observers)
+            slots.storage = .many(observers)
         }
-        ledger.didVacate()
-        if ledger.isInPass { backlogForWriting.retired.append(owned) }
+        slots.ledger.didVacate()
+        if slots.ledger.isInPass { backlogForWriting.retired.append(owned) }
         compactIfWorthIt()
         checkInvariants()
-        if ledger.isEmpty { didBecomeEmpty() }
+        if slots.ledger.isEmpty { didBecomeEmpty() }
     }
 
     /// Called when the last live observer left; a subclass that must know overrides it.
@@ -139,6 +136,7 @@ class ObserverTable<Value> {
         if let backlog { return backlog }
         let made = PassBacklog<Value>()
         backlog = made
+        slots.ledger.hasWorkAtPassEnd = true
         return made
     }
 
@@ -148,20 +146,19 @@ class ObserverTable<Value> {
     /// - Complexity: O(*n*) in live observers, plus their work.
     @inlinable
     final func send(_ value: Value) {
-        if ledger.isInPass {
+        if slots.ledger.isInPass {
             backlogForWriting.queued.append((value, slotCount))
-            hasQueued = true
             return
         }
-        if ledger.isEmpty { return }
+        if slots.ledger.isEmpty { return }
         // One delivery: this value's pass, then the values sent meanwhile. The depth
         // stays up throughout, so values sent meanwhile join the queue and slot numbers
         // stay valid (no compaction until the end).
-        ledger.passDepth += 1
+        slots.ledger.passDepth += 1
         notify(value)
-        if hasQueued { deliverQueued() }
-        ledger.passDepth -= 1
-        if ledger.passDepth == 0 && backlog != nil { endPass() }
+        if slots.ledger.hasWorkAtPassEnd { deliverQueued() }
+        slots.ledger.passDepth -= 1
+        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
 
     /// One pass with `value`, with no queueing: for a source that cannot send while it
@@ -181,20 +178,23 @@ class ObserverTable<Value> {
         if _slowPath(!observer.isActive) { remove(observer) }
     }
 
-    /// Tells the queued values in order, each to the observers there when it was sent.
+    /// Tells the queued values, if any, in order, each to the observers there when it was
+    /// sent.
+    // Not inlinable: asking the backlog's array of tuples for its count looks up the
+    // tuple's metadata in unspecialized code (benchmark R1h), so it is asked only here,
+    // when a backlog exists.
     @usableFromInline
     final func deliverQueued() {
-        guard let backlog else { return }
+        guard let backlog, !backlog.queued.isEmpty else { return }
         var index = 0
         // Read by index: a value sent meanwhile is appended to this same backlog (it
         // stays while the depth is up) and delivered in this loop.
         while index < backlog.queued.count {
-            let (value, slots) = backlog.queued[index]
-            forEachActive(upTo: slots) { notify($0, value) }
+            let (value, end) = backlog.queued[index]
+            forEachActive(upTo: end) { notify($0, value) }
             index += 1
         }
         backlog.queued.removeAll()
-        hasQueued = false
     }
 
     /// One pass: calls `body` with every live observer in the first `end` slots, in order,
@@ -206,11 +206,11 @@ class ObserverTable<Value> {
     // more indirect call per observer (benchmarks S2, R2).
     @inlinable @inline(__always)
     final func forEachActive(upTo end: Int, _ body: (Observer<Value>) -> Void) {
-        ledger.passDepth += 1
+        slots.ledger.passDepth += 1
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
         // meanwhile stays alive in the backlog and is skipped through its `isActive` flag.
-        switch slots {
+        switch slots.storage {
         case .none:
             break
         case .one(let observer):
@@ -226,9 +226,9 @@ class ObserverTable<Value> {
                 }
             }
         }
-        ledger.passDepth -= 1
+        slots.ledger.passDepth -= 1
         // Removals outside a pass compact at once, so only retired observers leave work.
-        if ledger.passDepth == 0 && backlog != nil { endPass() }
+        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
 
     /// The most recently added observer, if it is still live.
@@ -249,22 +249,27 @@ class ObserverTable<Value> {
     /// them, and it delivers them before its pass ends; `checkInvariants` asserts it).
     @usableFromInline
     final func endPass() {
-        if hasQueued { backlog?.retired.removeAll() } else { backlog = nil }
+        if let backlog, !backlog.queued.isEmpty {
+            backlog.retired.removeAll()
+        } else {
+            backlog = nil
+            slots.ledger.hasWorkAtPassEnd = false
+        }
         compactIfWorthIt()
         checkInvariants()
     }
 
     private final func compactIfWorthIt() {
         // Only an array has holes enough to be worth it.
-        guard ledger.shouldCompact, case .many(let observers) = slots else { return }
+        guard slots.ledger.shouldCompact, case .many(let observers) = slots.storage else { return }
         var live = ContiguousArray<Unmanaged<Observer<Value>>?>()
-        live.reserveCapacity(ledger.liveCount)
+        live.reserveCapacity(slots.ledger.liveCount)
         for case let observer? in observers {
             observer.takeUnretainedValue().slot = live.count
             live.append(observer)
         }
-        slots = .many(live)
-        ledger.didCompact()
+        slots.storage = .many(live)
+        slots.ledger.didCompact()
     }
 }
 

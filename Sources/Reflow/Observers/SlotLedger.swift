@@ -6,7 +6,7 @@
 /// removal O(1) amortized and a pass proportional to live entries. ``ObserverTable`` and
 /// the groups (``SelectionGroup``) share it, so the rule is written once.
 @usableFromInline
-struct SlotLedger {
+struct SlotLedger: Sendable {
     /// Slots in use, holes included.
     // Int32: the ledger is in every observer table, one per connection (benchmark S5);
     // 2³¹ observers of one source is beyond any table's memory.
@@ -15,6 +15,9 @@ struct SlotLedger {
     @usableFromInline var holes: Int32 = 0
     /// Passes in progress (a pass can start inside another, through a nested source).
     @usableFromInline var passDepth: Int32 = 0
+    /// Whether the owner keeps work for the end of the outermost pass (a table's backlog),
+    /// so a pass that leaves none reads only the ledger. In the padding after the counts.
+    @usableFromInline var hasWorkAtPassEnd = false
 
     @usableFromInline init() {}
 

@@ -88,11 +88,11 @@ import Testing
         let table = ObserverTable<Int>()
         let log = Log()
         let first = table.subscribe(Recorder("a", log))
-        guard case .one = table.slots else { Issue.record("one observer kept in an array"); return }
+        guard case .one = table.slots.storage else { Issue.record("one observer kept in an array"); return }
         first.cancel()
-        guard case .none = table.slots else { Issue.record("the lone slot was not cleared"); return }
+        guard case .none = table.slots.storage else { Issue.record("the lone slot was not cleared"); return }
         let second = table.subscribe(Recorder("b", log))
-        guard case .one = table.slots else { Issue.record("a hole kept outside a pass"); return }
+        guard case .one = table.slots.storage else { Issue.record("a hole kept outside a pass"); return }
         #expect(table.slotCount == 1)
         table.send(1)
         #expect(log.lines == ["b:1"])
@@ -108,7 +108,7 @@ import Testing
         }))
         table.send(1)
         #expect(log.lines == ["a:1"])
-        guard case .many = table.slots else { Issue.record("two observers not in an array"); return }
+        guard case .many = table.slots.storage else { Issue.record("two observers not in an array"); return }
         table.send(2)
         #expect(log.lines == ["a:1", "a:2", "b:2"])
         _ = (first, added)
@@ -157,7 +157,7 @@ import Testing
             subscription.cancel()
         }
         #expect(table.slotCount < 100)  // holes were squeezed out
-        #expect(table.ledger.holes < table.ledger.slots)
+        #expect(table.slots.ledger.holes < table.slots.ledger.slots)
         table.send(7)
         #expect(log.lines == stride(from: 0, to: 100, by: 10).map { "\($0):7" })
     }
@@ -200,6 +200,6 @@ import Testing
         subscription.cancel()
         observer.endSubscription()
         #expect(table.liveCount == 0)
-        #expect(table.ledger.holes <= table.ledger.slots)
+        #expect(table.slots.ledger.holes <= table.slots.ledger.slots)
     }
 }
