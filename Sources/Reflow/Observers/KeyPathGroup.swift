@@ -285,7 +285,7 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     // the main actor, never across a call (the pass writes it before calling `onChange`).
     // The pass reads `isInSync` for every member (checked together with eight other
     // properties on 2026-11-24: S2 by key path 1.6×, S3 array and index 2.5×).
-    @exclusivity(unchecked) @usableFromInline var last: (value: Value, isInSync: Bool)
+    @exclusivity(unchecked) @usableFromInline var last: (isInSync: Bool, value: Value)
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 
@@ -294,7 +294,7 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
         self.group = group
         self.selector = selector
         self.isConnectionSlice = isConnectionSlice
-        self.last = (initial, isInSync)
+        self.last = (isInSync, initial)
         self.onChange = onChange
     }
 

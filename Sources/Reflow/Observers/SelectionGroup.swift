@@ -5,12 +5,12 @@
 /// comparison join the same group, so the store makes one call per group, and the
 /// group's pass (``comparingEqual(_:_:)`` or ``comparingCustom(_:_:)``, inlined into the
 /// subscriber's module, where `State` and `Value` are concrete) runs each selector and
-/// compares inline. The group keeps its members as parallel arrays (entries of a selector
-/// and an `onChange`, last values, live flags): the pass walks contiguous memory and makes
-/// one indirect call per member whose value did not change, with no retain/release
-/// (benchmark S3). The last values are ``ValueSlots``, written without a copy-on-write
-/// check, and the closures sit in ``Entry`` fields in the form a generic parameter has, so
-/// each member costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest
+/// compares inline. The group keeps its members as parallel arrays (selectors, last
+/// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
+/// indirect call per member whose value did not change, with no retain/release (benchmark
+/// S3). The last values are ``ValueSlots``, written without a copy-on-write check, and
+/// the closures sit in the arrays in the form a generic parameter has, so each member
+/// costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest
 /// group of a table can be joined, and only outside a pass, so notification stays in
 /// subscription order and a member added during a pass is not visited by it.
 ///
@@ -24,22 +24,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Visits the members with the new state.
     @usableFromInline typealias Pass = (SelectionGroup, State) -> Void
 
-    /// A member's selector and `onChange`, read together by every pass.
-    ///
-    /// In a struct's fields, `onChange` is kept in the form a generic parameter has: an
-    /// array of bare `(Value) -> Void` would store it with its `Void` result returned
-    /// indirectly, one more reabstraction thunk per call (benchmark S2).
-    @usableFromInline struct Entry {
-        @usableFromInline let select: (State) -> Value
-        @usableFromInline let onChange: (Value) -> Void
-
-        @usableFromInline init(select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void) {
-            self.select = select
-            self.onChange = onChange
-        }
+    /// A member's `onChange`, wrapped so that the array keeps it in the form a generic
+    /// parameter has: an array of bare `(Value) -> Void` would store it with its `Void`
+    /// result returned indirectly, one more reabstraction thunk per call (benchmark S2).
+    @usableFromInline struct OnChange {
+        @usableFromInline let call: (Value) -> Void
     }
 
-    /// A member's `isDuplicate`, wrapped for the same reason as ``Entry``.
+    /// A member's `isDuplicate`, wrapped for the same reason as ``OnChange``.
     @usableFromInline struct IsDuplicate {
         @usableFromInline let call: (Value, Value) -> Bool
     }
@@ -48,17 +40,19 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Whether members compare with their own `isDuplicate` rather than `==`.
     @usableFromInline let usesCustomEquality: Bool
 
-    // One element per member, in subscription order, in each array. Unchecked
-    // exclusivity: main actor only; no access spans a call to a selector or an `onChange`
-    // (the pass reads `entries` from a snapshot and `isLive` once per member), and the
-    // checks were a fifth of S2 by closure and of S3 closures.
-    @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Entry> = []
-    @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
+    // One entry per member, in subscription order, in each array. Main actor only; no
+    // access spans a call to a selector or an `onChange`.
+    // Checked exclusivity: a pass reads `selects`, `onChanges` and `isDuplicates` once,
+    // as snapshots, and the ledger twice, where the checks measured nothing (S2, S3).
+    @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
     /// Written through its base pointer during a pass: see ``ValueSlots``.
     @usableFromInline let lastValues = ValueSlots<Value?>()
+    @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
     @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
-    /// Checked exclusivity: read twice per pass, where the checks measured nothing (S2).
+    // Unchecked: the pass reads it once per member, afresh, since an `onChange` may
+    // cancel members (S2 by closure and S3 closures); written only between calls.
+    @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
     @usableFromInline var ledger = SlotLedger()
     /// Members cancelled during a pass, whose closures are released when it ends.
     @usableFromInline var cancelledDuringPass: [Int] = []
@@ -93,21 +87,22 @@ final class SelectionGroup<State, Value>: Observer<State> {
     static func comparingEqual<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) where Value: Equatable {
         group.beginPass()
         // Snapshots: closures called from a local array need no retain/release.
-        let entries = group.entries
+        let selects = group.selects
+        let onChanges = group.onChanges
         // Invariant: `lastValues` has a slot per member and does not move during a pass
         // (no member joins during a pass, and compaction waits for the outermost pass to
         // end), so `last` stays valid through every `onChange`, whatever it does: it may
         // cancel members, and an action it dispatches runs after the pass.
         let last = group.lastValues.base
-        for index in entries.indices where group.isLive[index] {
-            let value = entries[index].select(state)
+        for index in selects.indices where group.isLive[index] {
+            let value = selects[index](state)
             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: a live member has a last value (set on subscribe, cleared only
             // when it is cancelled, which clears `isLive` first).
             if value == last[index].unsafelyUnwrapped { continue }
             last[index] = value
             if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-            entries[index].onChange(value)
+            onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
@@ -129,18 +124,19 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @inlinable @inline(__always)
     static func comparingCustom<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) {
         group.beginPass()
-        let entries = group.entries
+        let selects = group.selects
+        let onChanges = group.onChanges
         let isDuplicates = group.isDuplicates
         // Invariant: as in `comparingEqual`.
         let last = group.lastValues.base
-        for index in entries.indices where group.isLive[index] {
-            let value = entries[index].select(state)
+        for index in selects.indices where group.isLive[index] {
+            let value = selects[index](state)
             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: as in `comparingEqual`.
             if isDuplicates[index].call(last[index].unsafelyUnwrapped, value) { continue }
             last[index] = value
             if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-            entries[index].onChange(value)
+            onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
@@ -171,9 +167,10 @@ final class SelectionGroup<State, Value>: Observer<State> {
               onChange: @escaping (Value) -> Void) -> SelectionMember<State, Value> {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
         precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
-        let member = SelectionMember(group: self, index: entries.count)
-        entries.append(Entry(select: select, onChange: onChange))
+        let member = SelectionMember(group: self, index: selects.count)
+        selects.append(select)
         lastValues.append(initial)
+        onChanges.append(OnChange(call: onChange))
         if let isDuplicate { isDuplicates.append(IsDuplicate(call: isDuplicate)) }
         isLive.append(true)
         members.append(.passUnretained(member))
@@ -218,27 +215,29 @@ final class SelectionGroup<State, Value>: Observer<State> {
     }
 
     private func release(_ index: Int) {
-        entries[index] = Entry(select: { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") },
-                               onChange: { _ in })
+        selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
         lastValues[index] = nil
+        onChanges[index] = OnChange { _ in }
         if usesCustomEquality { isDuplicates[index] = IsDuplicate { _, _ in true } }
     }
 
     private func compactIfWorthIt() {
         guard ledger.shouldCompact else { return }
         var kept = 0
-        for index in entries.indices where isLive[index] {
-            entries[kept] = entries[index]
+        for index in selects.indices where isLive[index] {
+            selects[kept] = selects[index]
             lastValues[kept] = lastValues[index]
+            onChanges[kept] = onChanges[index]
             if usesCustomEquality { isDuplicates[kept] = isDuplicates[index] }
             members[kept] = members[index]
             members[kept]!.takeUnretainedValue().index = kept
             isLive[kept] = true
             kept += 1
         }
-        let end = entries.count
-        entries.removeSubrange(kept..<end)
+        let end = selects.count
+        selects.removeSubrange(kept..<end)
         lastValues.removeLast(from: kept)
+        onChanges.removeSubrange(kept..<end)
         if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
         members.removeSubrange(kept..<end)
         isLive.removeSubrange(kept..<end)
@@ -249,8 +248,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// members. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        let count = entries.count
-        precondition(lastValues.count == count && isLive.count == count
+        let count = selects.count
+        precondition(lastValues.count == count && onChanges.count == count && isLive.count == count
                      && members.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
                      "SelectionGroup: parallel arrays out of step")
         guard count <= 2_048 else { return }

@@ -54,7 +54,7 @@ import Testing
         let subscriptions = (0..<60).map { index in store.subscribe({ $0.a + index * 0 }) { _ in seen.append(index) } }
         let group = try #require(store.observers.newest as? SelectionGroup<State, Int>)
         for (index, subscription) in subscriptions.enumerated() where index % 3 != 0 { subscription.cancel() }
-        #expect(group.entries.count < 60)
+        #expect(group.selects.count < 60)
         seen = []
         store.dispatch(SetA(value: 1))
         #expect(seen == Array(stride(from: 0, to: 60, by: 3)))
@@ -82,7 +82,7 @@ import Testing
         store.dispatch(SetA(value: 1))
         let kept = Array(stride(from: 0, to: 40, by: 4))
         #expect(seen == ["0:1"] + kept.dropFirst().map { "\($0):1" } + kept.map { "\($0):2" })
-        #expect(group.entries.count == kept.count)  // squeezed once the pass ended
+        #expect(group.selects.count == kept.count)  // squeezed once the pass ended
         seen = []
         store.dispatch(SetA(value: 3))
         #expect(seen == kept.map { "\($0):3" })
