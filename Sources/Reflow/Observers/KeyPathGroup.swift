@@ -95,15 +95,15 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
             // Most members' selectors did not change: decide on `changed` before reading
             // the value (S7 with `slice:`, 990 of 1,000).
-            if member.last.isInSync && !changed[selector] { return }
+            if member.isInSync && !changed[selector] { return }
             // Invariant: a member's selector stays live while the member is (a selector is
             // freed with its last member), so its last value is set.
             let current = lastValues[selector].unsafelyUnwrapped
-            if !member.last.isInSync {
-                member.last.isInSync = true
-                if current == member.last.value { return }
+            if !member.isInSync {
+                member.isInSync = true
+                if current == member.lastValue { return }
             }
-            member.last.value = current
+            member.lastValue = current
             if let watcher = watch.watcher { group.report(member, fired: true, to: watcher) }
             member.onChange(current)
         }
@@ -278,14 +278,18 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     /// Whether this is a connection's declared slice, which its connection reports to a
     /// ``NotificationWatcher``.
     @usableFromInline let isConnectionSlice: Bool
-    /// The value this member last delivered, and whether it is also its selector's last
-    /// value in the group (a member that joined with another value is not, until its
-    /// first pass compares the two).
-    // Unchecked exclusivity: touched only by its group's pass and when it was created, on
-    // the main actor, never across a call (the pass writes it before calling `onChange`).
-    // The pass reads `isInSync` for every member (checked together with eight other
-    // properties on 2026-11-24: S2 by key path 1.6×, S3 array and index 2.5×).
-    @exclusivity(unchecked) @usableFromInline var last: (isInSync: Bool, value: Value)
+    // Unchecked exclusivity for the two below: touched only by the group's pass and when
+    // the member was created, on the main actor, never across a call (the pass writes
+    // them before calling `onChange`). The pass reads `isInSync` for every member
+    // (checked together with eight other properties on 2026-11-24: S2 by key path 1.6×,
+    // S3 array and index 2.5×). Two fields, not one pair: in a debug build, a pair with a
+    // generic element is found through its metadata, looked up per member (S2 by key
+    // path, debug section), while a `Bool` declared before any `Value` is at a fixed offset.
+    /// Whether `lastValue` is also its selector's last value in the group (a member that
+    /// joined with another value is not, until its first pass compares the two).
+    @exclusivity(unchecked) @usableFromInline var isInSync: Bool
+    /// The value this member last delivered.
+    @exclusivity(unchecked) @usableFromInline var lastValue: Value
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 
@@ -294,7 +298,8 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
         self.group = group
         self.selector = selector
         self.isConnectionSlice = isConnectionSlice
-        self.last = (isInSync, initial)
+        self.isInSync = isInSync
+        self.lastValue = initial
         self.onChange = onChange
     }
 
