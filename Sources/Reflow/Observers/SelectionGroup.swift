@@ -50,9 +50,11 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
     @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
-    // Unchecked: the pass reads it once per member, afresh, since an `onChange` may
-    // cancel members (S2 by closure and S3 closures); written only between calls.
-    @exclusivity(unchecked) @usableFromInline var isLive: ContiguousArray<Bool> = []
+    /// Whether each member is live. The pass reads it afresh for every member, since an
+    /// `onChange` may cancel members, through its base pointer (see ``ValueSlots``): no
+    /// exclusivity check per member (S2 by closure, S3 closures) and, in a debug build,
+    /// no call of an array's unspecialized subscript.
+    @usableFromInline let isLive = ValueSlots<Bool>()
     @usableFromInline var ledger = SlotLedger()
     /// Members cancelled during a pass, whose closures are released when it ends.
     @usableFromInline var cancelledDuringPass: [Int] = []
@@ -89,12 +91,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
         // Snapshots: closures called from a local array need no retain/release.
         let selects = group.selects
         let onChanges = group.onChanges
-        // Invariant: `lastValues` has a slot per member and does not move during a pass
-        // (no member joins during a pass, and compaction waits for the outermost pass to
-        // end), so `last` stays valid through every `onChange`, whatever it does: it may
-        // cancel members, and an action it dispatches runs after the pass.
+        // Invariant: `lastValues` and `isLive` have a slot per member and do not move
+        // during a pass (no member joins during a pass, and compaction waits for the
+        // outermost pass to end), so `last` and `live` stay valid through every
+        // `onChange`, whatever it does: it may cancel members (a write to `live` seen by
+        // this pass), and an action it dispatches runs after the pass.
         let last = group.lastValues.base
-        for index in selects.indices where group.isLive[index] {
+        let live = group.isLive.base
+        for index in selects.indices where live[index] {
             let value = selects[index](state)
             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: a live member has a last value (set on subscribe, cleared only
@@ -105,7 +109,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
             onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
         #endif
         group.endPass()
     }
@@ -129,7 +133,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
         let isDuplicates = group.isDuplicates
         // Invariant: as in `comparingEqual`.
         let last = group.lastValues.base
-        for index in selects.indices where group.isLive[index] {
+        let live = group.isLive.base
+        for index in selects.indices where live[index] {
             let value = selects[index](state)
             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
             // Invariant: as in `comparingEqual`.
@@ -139,7 +144,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
             onChanges[index].call(value)
         }
         #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == last, "SelectionGroup: last values moved during a pass")
+        precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
         #endif
         group.endPass()
     }
@@ -240,7 +245,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         onChanges.removeSubrange(kept..<end)
         if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
         members.removeSubrange(kept..<end)
-        isLive.removeSubrange(kept..<end)
+        isLive.removeLast(from: kept)
         ledger.didCompact()
     }
 
