@@ -10,7 +10,8 @@
 class PropsCell<Props>: ObserverTable<Props> {
     // Unchecked exclusivity: main-actor only, and no access spans a call out (`deliver`
     // finishes the write before it tells the bindings, which may read or set the props
-    // again: ConnectionReentrancyTests), so the checks guard nothing.
+    // again: ConnectionReentrancyTests), so the checks guard nothing. Read per member
+    // per pass (benchmark S7).
     @exclusivity(unchecked) @usableFromInline final var props: Props
 
     @usableFromInline

@@ -8,7 +8,8 @@
 /// compares inline. The group keeps its members as parallel arrays (selectors, last
 /// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
 /// indirect call per member whose value did not change, with no retain/release (benchmark
-/// S3). The last values are ``ValueSlots``, written without a copy-on-write check, and
+/// S3). The last values and live flags are ``ValueSlots``, read and written through a
+/// base pointer without an exclusivity or copy-on-write check, and
 /// the closures sit in the arrays in the form a generic parameter has, so each member
 /// costs one reabstraction thunk per closure, not two (benchmark S2). Only the newest
 /// group of a table can be joined, and only outside a pass, so notification stays in
