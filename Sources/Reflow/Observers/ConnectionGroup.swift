@@ -8,22 +8,22 @@
 /// The pass is built in the connection's module, where `State` and `Props` are concrete,
 /// so the mapping's result is compared without generic code.
 ///
-/// Members are held unretained: a member leaves the group (``GroupedConnectionMember/leaveGroup()``)
-/// when its connection is freed, before it can be freed itself. One that leaves during a
-/// pass is kept alive in `retired` until the outermost pass ends, so the pass never reads
-/// freed memory, and skipped from then on. A member joins only outside a pass (the store
-/// starts a new group otherwise), so a pass sees exactly the members there when it began,
-/// minus those that left.
+/// Members sit in a ``SlotTable``, unretained: a member leaves the group
+/// (``GroupedConnectionMember/leaveGroup()``) when its connection is freed, before it can
+/// be freed itself. One that leaves during a pass is disabled, so the pass skips it from
+/// then on, and kept alive in `retired` until the outermost pass ends, so the pass never
+/// reads freed memory. A member joins only outside a pass (the store starts a new group
+/// otherwise), so a pass sees exactly the members there when it began, minus those that
+/// left.
 @MainActor @usableFromInline
 final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     @usableFromInline typealias Pass = (ConnectionGroup, State) -> Void
 
     let pass: Pass
-    // Main actor only; the pass reads one slot at a time, so a member may leave during
-    // its own delivery. Exclusivity stays checked here: unchecking it measured no gain
-    // (S7 2.50–2.58 µs and all readers 21.6–21.9 µs either way).
-    @usableFromInline var members: ContiguousArray<Unmanaged<GroupedConnectionMember<State, Props>>?> = []
-    @usableFromInline var ledger = SlotLedger()
+    // Main actor only; a pass reads a snapshot of the slots, and the ledger before and
+    // after it. Exclusivity stays checked here: unchecking it measured no gain (S7
+    // 2.50–2.58 µs and all readers 21.6–21.9 µs either way).
+    @usableFromInline var members = SlotTable<GroupedConnectionMember<State, Props>>()
     private var retired: [GroupedConnectionMember<State, Props>] = []
 
     @usableFromInline
@@ -35,7 +35,7 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
         pass(self, state)
     }
 
-    override var subscriptionCount: Int { ledger.liveCount }
+    override var subscriptionCount: Int { members.ledger.liveCount }
 
     /// The pass: each connected member maps the state, and gets the props if they changed.
     ///
@@ -52,30 +52,19 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State, _ watch: Watch) {
-        group.ledger.passDepth += 1
-        // Not a snapshot: a member that leaves during the pass empties its slot at once
-        // (and is retired, not freed), so reading the slot each time skips it.
-        var index = 0
-        let count = group.members.count
-        while index < count {
-            if let slot = group.members[index] {
-                // Guaranteed: the slot's member is alive for the whole step (a member that
-                // leaves meanwhile is retired, not freed), so its `map` is called borrowed,
-                // without a retain and release of the closure per member.
-                // The state and the watch are passed, not captured: a closure that
-                // captures anything copies the large state into each call (benchmark S9).
-                withGuaranteed(slot, state, watch) { member, state, watch in
-                    if member.isEnabled {
-                        let props = member.map(state)
-                        if let watcher = watch.watcher { report(member, fired: false, to: watcher) }
-                        if props != member.props {
-                            if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
-                            member.deliver(props, watch)
-                        }
-                    }
+        group.members.ledger.passDepth += 1
+        // Every member of the snapshot is alive for the whole pass (one that leaves
+        // meanwhile is retired, not freed, and disabled), so each is called borrowed,
+        // without a retain and release of its `map` per member.
+        group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
+            if member.isEnabled {
+                let props = member.map(state)
+                if let watcher = watch.watcher { report(member, fired: false, to: watcher) }
+                if props != member.props {
+                    if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
+                    member.deliver(props, watch)
                 }
             }
-            index += 1
         }
         group.endPass()
     }
@@ -90,22 +79,10 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
         }
     }
 
-    /// Runs `body` with the member of `slot`, borrowed for the call, and `state`.
-    // Nonisolated: a main-actor closure handed to the standard library's
-    // `_withUnsafeGuaranteedRef` gets a run-time check of the main actor on each call (the
-    // library predates strict concurrency): a third of S7's time. `body` runs where the
-    // caller runs, on the main actor.
-    @inlinable
-    nonisolated static func withGuaranteed<Watch>(_ slot: Unmanaged<GroupedConnectionMember<State, Props>>, _ state: State,
-                                                  _ watch: Watch,
-                                                  _ body: (GroupedConnectionMember<State, Props>, State, Watch) -> Void) {
-        slot._withUnsafeGuaranteedRef { body($0, state, watch) }
-    }
-
     @usableFromInline
     func endPass() {
-        ledger.passDepth -= 1
-        if ledger.passDepth == 0 && !retired.isEmpty {
+        members.ledger.passDepth -= 1
+        if members.ledger.passDepth == 0 && !retired.isEmpty {
             retired.removeAll()
             compactIfWorthIt()
         }
@@ -114,54 +91,41 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     /// Adds `member` at the end of the order.
     @usableFromInline
     func join(_ member: GroupedConnectionMember<State, Props>) {
-        precondition(!ledger.isInPass, "ConnectionGroup: joined during its own pass")
-        member.index = members.count
+        precondition(!members.ledger.isInPass, "ConnectionGroup: joined during its own pass")
+        member.index = members.append(.passUnretained(member))
         member.group = self
-        members.append(.passUnretained(member))
-        ledger.didAppend()
         checkInvariants()
     }
 
     /// Takes `member` out; it is freed no earlier than the end of a pass in progress.
     func remove(_ member: GroupedConnectionMember<State, Props>) {
         // Invariant: a member's `index` is its slot (kept by `join` and compaction).
-        guard member.group === self, members[member.index]?.takeUnretainedValue() === member else { return }
-        members[member.index] = nil
+        guard member.group === self, members.entry(at: member.index)?.takeUnretainedValue() === member,
+              members.vacate(member.index) != nil else { return }
         member.group = nil
-        ledger.didVacate()
-        if ledger.isInPass {
+        // Its connection is gone: nothing will enable it again, and a pass in progress
+        // skips it from now on.
+        member.isEnabled = false
+        if members.ledger.isInPass {
             retired.append(member)
         } else {
             compactIfWorthIt()
         }
         checkInvariants()
-        if ledger.isEmpty { endSubscription() }  // an empty group leaves the store
+        if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
     private func compactIfWorthIt() {
-        guard ledger.shouldCompact else { return }
-        var kept = 0
-        for case let slot? in members {
-            slot.takeUnretainedValue().index = kept
-            members[kept] = slot
-            kept += 1
-        }
-        members.removeSubrange(kept...)
-        ledger.didCompact()
+        members.compactIfWorthIt { member, _, slot in member.takeUnretainedValue().index = slot }
     }
 
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
+        members.checkInvariants("ConnectionGroup") { $0.index }
         guard members.count <= 2_048 else { return }
-        var holes = 0
-        for (index, slot) in members.enumerated() {
-            if let member = slot?.takeUnretainedValue() {
-                precondition(member.index == index && member.group === self, "ConnectionGroup: member \(index) out of sync")
-            } else {
-                holes += 1
-            }
+        for member in members.live {
+            precondition(member.group === self, "ConnectionGroup: member \(member.index) thinks it is in another group")
         }
-        ledger.check(slots: members.count, holes: holes, "ConnectionGroup")
         #endif
     }
 }

@@ -5,24 +5,12 @@ extension ObserverTable {
     /// runs and CI).
     final func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        // A full walk keeps debug builds of big tables usable only while they are small.
+        slots.checkInvariants("ObserverTable") { $0.slot }
         guard slotCount <= 2_048 else { return }
-        var holes = 0
-        let contents = slots.contents
-        switch slots.storage {
-        case .none: precondition(slotCount <= 1, "ObserverTable: \(slotCount) slots kept as none")
-        case .one: precondition(slotCount == 1, "ObserverTable: \(slotCount) slots kept as one")
-        case .many: break
+        for observer in slots.live {
+            precondition(observer.isActive && (observer.table === self || observer.table == nil),
+                         "ObserverTable: observer in slot \(observer.slot) ended or in another table")
         }
-        for (index, slot) in contents.enumerated() {
-            if let observer = slot {
-                precondition(observer.slot == index && observer.isActive && (observer.table === self || observer.table == nil),
-                             "ObserverTable: observer at \(index) out of sync")
-            } else {
-                holes += 1
-            }
-        }
-        slots.ledger.check(slots: contents.count, holes: holes, "ObserverTable")
         if !slots.ledger.isInPass {
             precondition(backlog == nil, "ObserverTable: a backlog outside a pass")
         }

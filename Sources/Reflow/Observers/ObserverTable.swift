@@ -10,12 +10,11 @@
 ///
 /// ## Holes
 /// Removal leaves a hole so indexes stay valid while a pass walks the slots; see
-/// ``SlotLedger`` and ``ObserverSlots``.
+/// ``SlotTable``.
 ///
 /// ## Ownership
-/// The table owns each observer: in place while it has one slot, else through an
-/// `Unmanaged` reference retained once on insert and released once on removal (or when
-/// the table goes away). A pass copies the array of plain pointers and calls each
+/// The table owns each observer through its `Unmanaged` slot: retained once on insert and
+/// released once on removal (or when the table goes away). A pass copies the array of plain pointers and calls each
 /// observer borrowed, without a retain/release pair per observer (about 10 ns each in
 /// benchmark S2). An observer removed during a pass is
 /// parked in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
@@ -36,7 +35,7 @@ class ObserverTable<Value> {
     // calls), so the run-time checks on every pass guard nothing (benchmark S7, all
     // readers: checked, 18.6 → 24.2 µs). Re-entrant sends and removals during a pass are
     // exercised by ObserverTableTests and the seeded model tests.
-    @exclusivity(unchecked) @usableFromInline private(set) final var slots = ObserverSlots<Value>()
+    @exclusivity(unchecked) @usableFromInline private(set) final var slots = SlotTable<Observer<Value>>()
     /// What passes in progress leave for their end; made on first need and dropped when
     /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
     /// pointer for it (benchmark S5). Checked exclusivity: read only when the ledger says
@@ -54,7 +53,9 @@ class ObserverTable<Value> {
     deinit {
         switch slots.storage {
         case .none: break
-        case .one(let observer): observer.sourceDidEnd()
+        case .one(let observer):
+            observer.takeUnretainedValue().sourceDidEnd()
+            observer.release()
         case .many(let observers):
             for case let observer? in observers {
                 observer.takeUnretainedValue().sourceDidEnd()
@@ -82,21 +83,7 @@ class ObserverTable<Value> {
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
     final func insertUnlinked(_ observer: Observer<Value>) {
-        switch slots.storage {
-        case .none:
-            // Its one slot, if any, is a hole: squeezed out unless a pass is counting on it.
-            if !slots.ledger.isInPass { slots.ledger.didCompact() }
-            slots.storage = slots.count == 0 ? .one(observer) : .many([nil, .passRetained(observer)])
-        case .one(let first):
-            slots.storage = .many([.passRetained(first), .passRetained(observer)])
-        case .many(var observers):
-            // The table's reference let go first, so the array grows in place.
-            slots.storage = .none
-            observers.append(.passRetained(observer))
-            slots.storage = .many(observers)
-        }
-        observer.slot = slotCount
-        slots.ledger.didAppend()
+        observer.slot = slots.append(.passRetained(observer))
         checkInvariants()
     }
 
@@ -107,21 +94,11 @@ class ObserverTable<Value> {
         // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
         // compaction; checked by `checkInvariants`), so the slot holding this very object
         // tells that it is here.
-        guard slots.observer(at: observer.slot) === observer else { return }
+        guard slots.entry(at: observer.slot)?.takeUnretainedValue() === observer,
+              let vacated = slots.vacate(observer.slot) else { return }
         observer.isActive = false
-        let owned: Observer<Value>
-        switch slots.storage {
-        case .none: return
-        case .one(let only):
-            owned = only
-            slots.storage = .none
-        case .many(var observers):
-            slots.storage = .none
-            owned = observers[observer.slot]!.takeRetainedValue()
-            observers[observer.slot] = nil
-            slots.storage = .many(observers)
-        }
-        slots.ledger.didVacate()
+        // The table's own reference, released here or, during a pass, when it ends.
+        let owned = vacated.takeRetainedValue()
         if slots.ledger.isInPass { backlogForWriting.retired.append(owned) }
         compactIfWorthIt()
         checkInvariants()
@@ -210,21 +187,8 @@ class ObserverTable<Value> {
         // A snapshot: the pass reads no class property per observer, and observers added
         // meanwhile (who already got the current value) are not in it. One removed
         // meanwhile stays alive in the backlog and is skipped through its `isActive` flag.
-        switch slots.storage {
-        case .none:
-            break
-        case .one(let observer):
-            if end > 0 && observer.isActive { body(observer) }
-        case .many(let snapshot):
-            var remaining = end
-            for slot in snapshot {
-                if remaining == 0 { break }
-                remaining -= 1
-                guard let observer = slot else { continue }
-                withBorrowed(observer) { observer in
-                    if observer.isActive { body(observer) }
-                }
-            }
+        slots.forEach(upTo: end) { observer in
+            if observer.isActive { body(observer) }
         }
         slots.ledger.passDepth -= 1
         // Removals outside a pass compact at once, so only retired observers leave work.
@@ -233,7 +197,7 @@ class ObserverTable<Value> {
 
     /// The most recently added observer, if it is still live.
     final var newest: Observer<Value>? {
-        slots.observer(at: slotCount - 1)
+        slots.entry(at: slotCount - 1)?.takeUnretainedValue()
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).
@@ -260,16 +224,7 @@ class ObserverTable<Value> {
     }
 
     private final func compactIfWorthIt() {
-        // Only an array has holes enough to be worth it.
-        guard slots.ledger.shouldCompact, case .many(let observers) = slots.storage else { return }
-        var live = ContiguousArray<Unmanaged<Observer<Value>>?>()
-        live.reserveCapacity(slots.ledger.liveCount)
-        for case let observer? in observers {
-            observer.takeUnretainedValue().slot = live.count
-            live.append(observer)
-        }
-        slots.storage = .many(live)
-        slots.ledger.didCompact()
+        slots.compactIfWorthIt { observer, _, slot in observer.takeUnretainedValue().slot = slot }
     }
 }
 
@@ -282,14 +237,4 @@ final class PassBacklog<Value> {
     @usableFromInline var queued: [(value: Value, slots: Int)] = []
 
     @usableFromInline init() {}
-}
-
-/// Calls `body` with the object `reference` points to, without retaining it: the caller
-/// guarantees that something else keeps it alive for the call.
-// A function of our own rather than a closure passed straight to the standard library: a
-// main-actor closure literal handed to a Swift 5 mode module gets a run-time executor
-// check on every call.
-@inlinable @inline(__always)
-func withBorrowed<Object: AnyObject>(_ reference: Unmanaged<Object>, _ body: (Object) -> Void) {
-    reference._withUnsafeGuaranteedRef(body)
 }

@@ -18,8 +18,9 @@
 /// ## Cancelling
 /// A cancelled member is marked not live at once (a pass in progress skips it). Its
 /// closures are released then, or, during a pass, when the pass ends: the pass calls
-/// selectors from a snapshot of the array, and replacing one would copy it. Holes are
-/// squeezed out by the ``SlotLedger`` rule.
+/// selectors from a snapshot of the array, and replacing one would copy it. The members'
+/// subscriptions sit in a ``SlotTable`` whose slots number the parallel arrays; its
+/// compaction moves them.
 @MainActor @usableFromInline
 final class SelectionGroup<State, Value>: Observer<State> {
     /// Visits the members with the new state.
@@ -56,11 +57,11 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// exclusivity check per member (S2 by closure, S3 closures) and, in a debug build,
     /// no call of an array's unspecialized subscript.
     @usableFromInline let isLive = ValueSlots<Bool>()
-    @usableFromInline var ledger = SlotLedger()
+    /// The subscription behind each live member, in the slot that numbers its entries in
+    /// the arrays above, with the ledger of holes and passes.
+    @usableFromInline var members = SlotTable<SelectionMember<State, Value>>()
     /// Members cancelled during a pass, whose closures are released when it ends.
     @usableFromInline var cancelledDuringPass: [Int] = []
-    /// The subscription behind each live member, to renumber when holes are squeezed out.
-    private var members: ContiguousArray<Unmanaged<SelectionMember<State, Value>>?> = []
 
     @usableFromInline
     init(usesCustomEquality: Bool, pass: @escaping Pass) {
@@ -72,7 +73,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         pass(self, state)
     }
 
-    override var subscriptionCount: Int { ledger.liveCount }
+    override var subscriptionCount: Int { members.ledger.liveCount }
 
     /// The pass of a group whose values are `Equatable`: select, compare with `==`,
     /// deliver.
@@ -154,7 +155,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @usableFromInline
     func report(evaluated: Bool, at index: Int, to watcher: any NotificationWatcher) {
         // Live members are listed (a cancelled one is skipped by the pass before this).
-        guard let member = members[index]?.takeUnretainedValue() else { return }
+        guard let member = members.entry(at: index)?.takeUnretainedValue() else { return }
         let label = ObserverLabel.subscription("closure")
         if evaluated { watcher.evaluated(member, label) } else { watcher.fired(member, label) }
     }
@@ -172,15 +173,16 @@ final class SelectionGroup<State, Value>: Observer<State> {
     func join(_ select: @escaping (State) -> Value, initial: Value, isDuplicate: ((Value, Value) -> Bool)?,
               onChange: @escaping (Value) -> Void) -> SelectionMember<State, Value> {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
-        precondition(!ledger.isInPass, "SelectionGroup: joined during its own pass")
-        let member = SelectionMember(group: self, index: selects.count)
+        precondition(!members.ledger.isInPass, "SelectionGroup: joined during its own pass")
+        let member = SelectionMember(group: self, index: -1)
+        member.index = members.append(.passUnretained(member))
+        // A hole the append squeezed out leaves the parallel arrays too.
+        if selects.count > member.index { truncate(to: member.index) }
         selects.append(select)
         lastValues.append(initial)
         onChanges.append(OnChange(call: onChange))
         if let isDuplicate { isDuplicates.append(IsDuplicate(call: isDuplicate)) }
         isLive.append(true)
-        members.append(.passUnretained(member))
-        ledger.didAppend()
         checkInvariants()
         onChange(initial)
         return member
@@ -188,13 +190,13 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     @inlinable
     func beginPass() {
-        ledger.passDepth += 1
+        members.ledger.passDepth += 1
     }
 
     @inlinable
     func endPass() {
-        ledger.passDepth -= 1
-        if ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
+        members.ledger.passDepth -= 1
+        if members.ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
     }
 
     @usableFromInline
@@ -208,16 +210,15 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Cancels the member at `index`.
     func cancel(at index: Int) {
         isLive[index] = false
-        members[index] = nil
-        ledger.didVacate()
-        if ledger.isInPass {
+        _ = members.vacate(index)
+        if members.ledger.isInPass {
             cancelledDuringPass.append(index)
         } else {
             release(index)
             compactIfWorthIt()
         }
         checkInvariants()
-        if ledger.isEmpty { endSubscription() }  // an empty group leaves the store
+        if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
     private func release(_ index: Int) {
@@ -228,48 +229,42 @@ final class SelectionGroup<State, Value>: Observer<State> {
     }
 
     private func compactIfWorthIt() {
-        guard ledger.shouldCompact else { return }
-        var kept = 0
-        for index in selects.indices where isLive[index] {
-            selects[kept] = selects[index]
-            lastValues[kept] = lastValues[index]
-            onChanges[kept] = onChanges[index]
-            if usesCustomEquality { isDuplicates[kept] = isDuplicates[index] }
-            members[kept] = members[index]
-            members[kept]!.takeUnretainedValue().index = kept
-            isLive[kept] = true
-            kept += 1
+        guard members.ledger.shouldCompact else { return }
+        members.compactIfWorthIt { member, from, to in
+            selects[to] = selects[from]
+            lastValues[to] = lastValues[from]
+            onChanges[to] = onChanges[from]
+            if usesCustomEquality { isDuplicates[to] = isDuplicates[from] }
+            isLive[to] = true
+            member.takeUnretainedValue().index = to
         }
-        let end = selects.count
-        selects.removeSubrange(kept..<end)
-        lastValues.removeLast(from: kept)
-        onChanges.removeSubrange(kept..<end)
-        if usesCustomEquality { isDuplicates.removeSubrange(kept..<end) }
-        members.removeSubrange(kept..<end)
-        isLive.removeLast(from: kept)
-        ledger.didCompact()
+        truncate(to: members.count)
     }
 
-    /// Checks that the parallel arrays agree and that the ledger counts the cancelled
-    /// members. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    /// Drops the parallel arrays' entries from `count` on.
+    private func truncate(to count: Int) {
+        let end = selects.count
+        selects.removeSubrange(count..<end)
+        lastValues.removeLast(from: count)
+        onChanges.removeSubrange(count..<end)
+        if usesCustomEquality { isDuplicates.removeSubrange(count..<end) }
+        isLive.removeLast(from: count)
+    }
+
+    /// Checks that the parallel arrays agree with the member slots. Compiles to nothing
+    /// unless `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        let count = selects.count
-        precondition(lastValues.count == count && onChanges.count == count && isLive.count == count
-                     && members.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
+        members.checkInvariants("SelectionGroup") { $0.index }
+        let count = members.count
+        precondition(selects.count == count && lastValues.count == count && onChanges.count == count
+                     && isLive.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
                      "SelectionGroup: parallel arrays out of step")
         guard count <= 2_048 else { return }
-        var holes = 0
-        for index in 0..<count {
-            if isLive[index] {
-                precondition(lastValues[index] != nil && members[index]?.takeUnretainedValue().index == index,
-                             "SelectionGroup: live member \(index) out of sync")
-            } else {
-                holes += 1
-                precondition(members[index] == nil, "SelectionGroup: cancelled member \(index) still listed")
-            }
+        for (index, member) in members.contents.enumerated() {
+            precondition(isLive[index] == (member != nil), "SelectionGroup: live flag \(index) out of sync")
+            precondition(member == nil || lastValues[index] != nil, "SelectionGroup: live member \(index) has no last value")
         }
-        ledger.check(slots: count, holes: holes, "SelectionGroup")
         #endif
     }
 }
@@ -278,7 +273,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
 // The group refers back to it unretained: a member is taken out of its group (in
 // `endSubscription`, which its `SubscriptionHandle` calls when cancelled or released) before
 // it can be freed.
-@MainActor
+@MainActor @usableFromInline
 final class SelectionMember<State, Value>: SubscriptionTarget {
     let group: SelectionGroup<State, Value>
     var index: Int
@@ -289,7 +284,7 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         self.index = index
     }
 
-    func endSubscription() {
+    @usableFromInline func endSubscription() {
         guard isActive else { return }
         isActive = false
         group.cancel(at: index)

@@ -3,8 +3,9 @@
 ///
 /// Removal leaves a hole, so an index handed out stays valid during a pass; holes are
 /// squeezed out once they outnumber live entries, and only outside a pass. That keeps
-/// removal O(1) amortized and a pass proportional to live entries. ``ObserverTable`` and
-/// the groups (``SelectionGroup``) share it, so the rule is written once.
+/// removal O(1) amortized and a pass proportional to live entries. It is the bookkeeping
+/// half of ``SlotTable``, which every observer table and group uses, so the rule is
+/// written once.
 @usableFromInline
 struct SlotLedger: Sendable {
     /// Slots in use, holes included.

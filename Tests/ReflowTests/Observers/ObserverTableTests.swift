@@ -81,7 +81,7 @@ import Testing
         _ = killer
     }
 
-    // A table with one slot keeps its observer in place (`ObserverSlots.one`); these cover
+    // A table with one slot keeps its observer in place (`SlotTable.Storage.one`); these cover
     // each way in and out of that form, during a pass and outside one.
 
     @Test func loneObserver_isKeptInPlace_andItsSlotIsReusedOnceItLeaves() {
