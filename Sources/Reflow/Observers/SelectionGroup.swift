@@ -100,15 +100,23 @@ final class SelectionGroup<State, Value>: Observer<State> {
         // this pass), and an action it dispatches runs after the pass.
         let last = group.lastValues.base
         let live = group.isLive.base
-        for index in selects.indices where live[index] {
-            let value = selects[index](state)
-            if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-            // Invariant: a live member has a last value (set on subscribe, cleared only
-            // when it is cancelled, which clears `isLive` first).
-            if value == last[index].unsafelyUnwrapped { continue }
-            last[index] = value
-            if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-            onChanges[index].call(value)
+        // A `while` with one increment: in a debug build it measured 39 µs, a `for` over
+        // the indices 41 µs and a `defer`red increment 48 µs (S3 closures, debug section).
+        let count = selects.count
+        var index = 0
+        while index < count {
+            if live[index] {
+                let value = selects[index](state)
+                if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
+                // Invariant: a live member has a last value (set on subscribe, cleared only
+                // when it is cancelled, which clears `isLive` first).
+                if value != last[index].unsafelyUnwrapped {
+                    last[index] = value
+                    if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
+                    onChanges[index].call(value)
+                }
+            }
+            index += 1
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
@@ -136,14 +144,20 @@ final class SelectionGroup<State, Value>: Observer<State> {
         // Invariant: as in `comparingEqual`.
         let last = group.lastValues.base
         let live = group.isLive.base
-        for index in selects.indices where live[index] {
-            let value = selects[index](state)
-            if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-            // Invariant: as in `comparingEqual`.
-            if isDuplicates[index].call(last[index].unsafelyUnwrapped, value) { continue }
-            last[index] = value
-            if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-            onChanges[index].call(value)
+        let count = selects.count
+        var index = 0
+        while index < count {
+            if live[index] {
+                let value = selects[index](state)
+                if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
+                // Invariant: as in `comparingEqual`.
+                if !isDuplicates[index].call(last[index].unsafelyUnwrapped, value) {
+                    last[index] = value
+                    if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
+                    onChanges[index].call(value)
+                }
+            }
+            index += 1
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
