@@ -7,7 +7,10 @@ import Testing
 /// connection, disconnect one, make a new one or dispatch. Checked against the obvious
 /// model after every step: each live connected connection's props are its mapping of the
 /// state, and its binding last delivered them; a binding never gets the same value twice in
-/// a row; a released connection gets nothing more.
+/// a row; a released connection gets nothing more once it is freed. (One released while the
+/// program is inside its `connect()`, or still holds it after creating it, is alive until
+/// that call returns, as any Swift object is: it may still get the props computed meanwhile.
+/// Seed 16297 of a 20,000-program soak does that.)
 @MainActor
 @Suite struct ConnectionGroupModelTests {
     struct GroupState: Equatable { var values = [Int](repeating: 0, count: 6) }
@@ -23,6 +26,9 @@ import Testing
         /// The props of each live disconnected connection: they must not move.
         var frozen: [Int: Int] = [:]
         var released: Set<Int> = []
+        /// Connections the program itself holds at the moment (during `create` and
+        /// `connect`): alive whatever `connections` says.
+        var heldByProgram: Set<Int> = []
         var delivered: [Int: [Int]] = [:]
         var failures: [String] = []
         var nextID = 0
@@ -35,11 +41,13 @@ import Testing
         func create(connect: Bool) {
             let id = nextID
             nextID += 1
+            heldByProgram.insert(id)
+            defer { heldByProgram.remove(id) }
             let reaction = random.chance(25) ? random.pick([Reaction.release, .disconnect, .create, .dispatch]) : .none
             let connection = Connection(store: store, mapStateToProps: { World.map($0, id: id) }, mapDispatchToActions: { _ in () })
             var isFirst = true
             connection.bind(\.self) { [unowned self] value in
-                if released.contains(id) { failures.append("released #\(id) got \(value)") }
+                if released.contains(id) && !heldByProgram.contains(id) { failures.append("released #\(id) got \(value)") }
                 if let last = delivered[id]?.last, last == value { failures.append("#\(id) got \(value) twice") }
                 delivered[id, default: []].append(value)
                 if isFirst { isFirst = false; return }
@@ -79,7 +87,9 @@ import Testing
         }
 
         func connect(_ id: Int) {
+            heldByProgram.insert(id)
             connections[id]?.connect()
+            heldByProgram.remove(id)
             connected.insert(id)
             frozen[id] = nil
         }
@@ -106,7 +116,7 @@ import Testing
     }
 
     @Test func randomPrograms_matchTheModel() {
-        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 300))) {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 2_000))) {
             let world = World(seed: seed)
             for step in 0..<60 {
                 let roll = Int.random(in: 0..<100, using: &world.random)
