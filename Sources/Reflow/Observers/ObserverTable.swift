@@ -14,9 +14,9 @@
 ///
 /// ## Ownership
 /// The table owns each observer through its `Unmanaged` slot: retained once on insert and
-/// released once on removal (or when the table goes away). A pass copies the array of plain pointers and calls each
-/// observer borrowed, without a retain/release pair per observer (about 10 ns each in
-/// benchmark S2). An observer removed during a pass is
+/// released once on removal (or when the table goes away). A pass copies the array of
+/// plain pointers and calls each observer borrowed, without a retain/release pair per
+/// observer (about 10 ns each in benchmark S2). An observer removed during a pass is
 /// parked in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
 /// calls freed memory.
 ///
