@@ -87,10 +87,18 @@ import Testing
     @Test func loneObserver_isKeptInPlace_andItsSlotIsReusedOnceItLeaves() {
         let table = ObserverTable<Int>()
         let log = Log()
-        let first = table.subscribe(Recorder("a", log))
+        weak var weakFirst: Recorder?
+        var first: SubscriptionHandle?
+        do {
+            let recorder = Recorder("a", log)
+            weakFirst = recorder
+            first = table.subscribe(recorder)
+        }
         guard case .one = table.slots.storage else { Issue.record("one observer kept in an array"); return }
-        first.cancel()
+        first?.cancel()
+        first = nil
         guard case .none = table.slots.storage else { Issue.record("the lone slot was not cleared"); return }
+        #expect(weakFirst == nil)  // the table's reference to its lone observer was released
         let second = table.subscribe(Recorder("b", log))
         guard case .one = table.slots.storage else { Issue.record("a hole kept outside a pass"); return }
         #expect(table.slotCount == 1)
