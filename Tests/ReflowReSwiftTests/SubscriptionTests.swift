@@ -34,6 +34,47 @@ import ReflowReSwift
         #expect(recorder.received == [0, 0])
     }
 
+    /// `select` with a key path reads a stored property at its offset and projects any
+    /// other path: every shape delivers the same values as the path itself.
+    @Test func selectByKeyPath_everyShape_deliversThePathsValues() {
+        final class Box { var label: String; init(_ label: String) { self.label = label } }
+        struct Profile: Equatable { var name: String; var tags: [String] }
+        struct Shapes {
+            var count = 0
+            var profile = Profile(name: "a", tags: [])
+            var optional: Profile? = nil
+            var box = Box("b0")
+            var doubled: Int { count * 2 }
+        }
+        struct Bump: Action {}
+        let reducer: ReflowReSwift.Reducer<Shapes> = { action, state in
+            var state = state ?? Shapes()
+            guard action is Bump else { return state }
+            state.count += 1
+            state.profile.name += "+"
+            state.profile.tags.append("t\(state.count)")
+            state.optional = state.profile
+            state.box = Box("b\(state.count)")
+            return state
+        }
+        let store = ReflowReSwift.Store(reducer: reducer, state: nil)
+        let stored = Recorder<Int>(), nested = Recorder<String>(), array = Recorder<[String]>()
+        let computed = Recorder<Int>(), optional = Recorder<String?>(), throughClass = Recorder<String>()
+        store.subscribe(stored) { $0.select(\.count) }
+        store.subscribe(nested) { $0.select(\.profile.name) }
+        store.subscribe(array) { $0.select(\.profile.tags) }
+        store.subscribe(computed) { $0.select(\.doubled) }
+        store.subscribe(optional) { $0.select(\.optional?.name) }
+        store.subscribe(throughClass) { $0.select(\.box.label) }
+        for _ in 0..<2 { store.dispatch(Bump()) }
+        #expect(stored.received == [0, 1, 2])
+        #expect(nested.received == ["a", "a+", "a++"])
+        #expect(array.received == [[], ["t1"], ["t1", "t2"]])
+        #expect(computed.received == [0, 2, 4])
+        #expect(optional.received == [nil, "a+", "a++"])
+        #expect(throughClass.received == ["b0", "b1", "b2"])
+    }
+
     @Test func dispatchFunction_goesThroughTheMiddleware() {
         var seen: [String] = []
         let spy: ReflowReSwift.Middleware<CounterState> = { _, _ in

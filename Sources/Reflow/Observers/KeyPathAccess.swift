@@ -8,13 +8,13 @@
 /// accesses of the package's hot paths live here and in `ArrayElementRead`, each beside
 /// its invariant.
 @usableFromInline
-enum KeyPathAccess {
+package enum KeyPathAccess {
     /// A function that reads `keyPath`'s value from a root.
     ///
     /// - Complexity: O(1) per read for an inline stored path; otherwise the cost of the
     ///   key path's projection.
     @inlinable
-    static func reader<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
+    package static func reader<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
         // Safe: `offset(of:)` returns an offset only for a stored property (or a path of
         // them) laid out inline in `Root`, where a `Value` is initialized and aligned for
