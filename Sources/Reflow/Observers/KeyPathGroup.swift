@@ -136,6 +136,14 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             // does not retain the key path (S7 with `slice:`).
             if let read = elementReads[index] {
                 value = read.read(state)
+            } else if let bytes = selectorBytes[index] {
+                // A stored path, read at its offset rather than projected: the runtime's
+                // projection looks up generic metadata on every call (S8). Safe as in
+                // `KeyPathAccess.reader`: without an element read, a selector's bytes are
+                // `Footprint.bytes(of:)` of its own key path, an inline stored `Value`
+                // (cleared with the selector); checked against the projection by
+                // `KeyPathSubscriptionTests`.
+                value = withUnsafeBytes(of: state) { $0.load(fromByteOffset: bytes.lowerBound, as: Value.self) }
             } else {
                 guard let keyPath = keyPaths[index] else { continue }
                 value = state[keyPath: keyPath]
@@ -239,6 +247,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             keyPaths[selector] = nil
             lastValues[selector] = nil
             elementReads[selector] = nil
+            selectorBytes[selector] = nil
             freeSelectors.append(selector)
         }
         checkInvariants()
@@ -261,8 +270,11 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             if let keyPath = keyPaths[index] {
                 precondition(lastValues[index] != nil && selectorByKeyPath[keyPath] == index,
                              "KeyPathGroup: live selector \(index) not indexed")
+                // The pass reads a selector without an element read at these bytes.
+                precondition(elementReads[index] != nil || selectorBytes[index] == Footprint.bytes(of: keyPath),
+                             "KeyPathGroup: selector \(index)'s bytes are not its key path's")
             } else {
-                precondition(memberCounts[index] == 0 && freeSelectors.contains(index),
+                precondition(memberCounts[index] == 0 && freeSelectors.contains(index) && selectorBytes[index] == nil,
                              "KeyPathGroup: freed selector \(index) still used")
             }
         }

@@ -23,6 +23,42 @@ import Reflow
         _ = subscriptions
     }
 
+    /// Seeded programs over key paths of one value type and every shape (stored at the
+    /// root, nested, in a tuple, computed, through a class, through an optional): members
+    /// join and leave at random, so selectors are freed and reused by other paths; after
+    /// every dispatch each live member holds its path's projected value, and got it once.
+    @Test func everyKeyPathShape_overRandomSubscriptionsAndWrites_followsItsProjection() {
+        let paths: [(String, KeyPath<Shapes, String>)] = [
+            ("title", \.title), ("inner.name", \.inner.name), ("pair.1", \.pair.1),
+            ("shout", \.shout), ("box.label", \.box.label), ("maybe ?? -", \.maybeOrDash),
+            ("inner.deep.tag", \.inner.deep.tag),
+        ]
+        var random = SeededRandom(seed: modelFirstSeed())
+        for _ in 0..<modelProgramCount(default: 300) {
+            let store = Store(reducer: shapesReducer, state: Shapes())
+            var members: [(path: Int, handle: SubscriptionHandle, seen: Box)] = []
+            for _ in 0..<40 {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...2:
+                    let path = Int.random(in: 0..<paths.count, using: &random)
+                    let seen = Box()
+                    let handle = store.subscribe(paths[path].1) { seen.values.append($0) }
+                    members.append((path, handle, seen))
+                case 3:
+                    if !members.isEmpty { members.remove(at: Int.random(in: 0..<members.count, using: &random)).handle.cancel() }
+                default:
+                    store.dispatch(Write(field: Int.random(in: 0..<6, using: &random), value: "v\(Int.random(in: 0..<3, using: &random))"))
+                }
+                for member in members {
+                    let expected = store.state[keyPath: paths[member.path].1]
+                    #expect(member.seen.values.last == expected, "\(paths[member.path].0)")
+                    #expect(zip(member.seen.values, member.seen.values.dropFirst()).allSatisfy { $0 != $1 },
+                            "\(paths[member.path].0) got a value twice")
+                }
+            }
+        }
+    }
+
     @Test func differentKeyPathsInOneRun_eachFollowsItsOwnValue_inSubscriptionOrder() {
         let store = makeStore()
         var log: [String] = []
@@ -93,3 +129,35 @@ private struct Rename: Action { var name: String }
 private let profileReducer = Reducer<ProfileState>
     .on(Tick.self) { state, _ in state.ticks += 1 }
     .on(Rename.self) { state, action in state.profile.name = action.name }
+
+/// A state whose `String`s sit at every kind of key path.
+private struct Shapes {
+    struct Deep { var tag = "t" }
+    struct Inner { var count = 0; var name = "n"; var deep = Deep() }
+    var number = 1
+    var title = "a"
+    var inner = Inner()
+    var pair: (Int, String) = (0, "p")
+    var box = LabelBox()
+    var maybe: String? = nil
+    var shout: String { title.uppercased() }
+    var maybeOrDash: String { maybe ?? "-" }
+}
+
+private final class LabelBox { var label = "b" }
+
+/// Collects the values a subscription delivers.
+private final class Box { var values: [String] = [] }
+
+private struct Write: Action { var field: Int; var value: String }
+
+private let shapesReducer = Reducer<Shapes>.on(Write.self) { state, write in
+    switch write.field {
+    case 0: state.title = write.value
+    case 1: state.inner.name = write.value
+    case 2: state.pair.1 = write.value
+    case 3: state.box = LabelBox(); state.box.label = write.value
+    case 4: state.maybe = write.value == "v0" ? nil : write.value
+    default: state.inner.deep.tag = write.value
+    }
+}
