@@ -29,8 +29,11 @@ struct KeyPathTracker<Owner: Observable & AnyObject, Root> {
     mutating func read<T: Equatable>(_ keyPath: KeyPath<Root, T>, as ownerKeyPath: KeyPath<Owner, T>,
                                      of owner: Owner, registrar: ObservationRegistrar) {
         if reads[keyPath] == nil {
+            // Compared on every new value, twice per read key path: a stored path is read
+            // at its offset, not projected through the key path at run time.
+            let valueAt = KeyPathAccess.reader(keyPath)
             reads[keyPath] = Read(
-                changed: { $0[keyPath: keyPath] != $1[keyPath: keyPath] },
+                changed: { valueAt($0) != valueAt($1) },
                 willSet: { $1.willSet($0, keyPath: ownerKeyPath) },
                 didSet: { $1.didSet($0, keyPath: ownerKeyPath) }
             )

@@ -85,8 +85,8 @@ import Reflow
         #expect(model.count == 5 && model.state.count == 5)
     }
 
-    /// Seeded random programs: readers of random key paths (re-registering after each
-    /// invalidation, as SwiftUI does) against random changes. The model: a reader is
+    /// Seeded random programs: readers of random key paths, stored and computed
+    /// (re-registering after each invalidation, as SwiftUI does) against random changes. The model: a reader is
     /// invalidated exactly when a change alters the value at its key path.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func randomReadersAndChanges_invalidateExactlyTheReadersOfChangedValues() {
@@ -100,6 +100,7 @@ import Reflow
                 ("user", { $0.user }, { $0.user }),
                 ("user.name", { $0[\.user.name] }, { $0.user.name }),
                 ("user.age", { $0[\.user.age] }, { $0.user.age }),
+                ("summary (computed)", { $0.summary }, { $0.summary }),
             ]
             let readers = (0..<6).map { _ in Int.random(in: 0..<paths.count, using: &random) }
             let counters = readers.map { _ in ChangeCounter() }
@@ -130,7 +131,10 @@ import Reflow
 }
 
 private struct ProfileUser: Hashable { var name = "Ann"; var age = 30 }
-private struct ProfileState: Equatable { var title = "Profile"; var count = 0; var user = ProfileUser() }
+private struct ProfileState: Equatable {
+    var title = "Profile"; var count = 0; var user = ProfileUser()
+    var summary: String { "\(title) \(count)" }
+}
 private struct SetProfileTitle: Action { var title: String }
 private struct SetCount: Action { var count: Int }
 private struct SetName: Action { var name: String }
