@@ -91,6 +91,24 @@ extension Harness {
                    note: "limit column: the standard library's CollectionDifference (by ==, no moves)"))
     }
 
+    /// V4: an `ObservableProps` whose view reads eleven properties of its props (stored,
+    /// one of them a `String`); each dispatch changes one. Per dispatch: the mapping, and
+    /// the comparison of every read property to tell which readers to invalidate.
+    mutating func v4(_ count: Int) {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let reflow = measure(operations: count) {
+            let store = Store(reducer: profileFieldsReducer, state: ProfileFields())
+            let model = ObservableProps(Connection(store: store, mapStateToProps: { $0 }, mapDispatchToActions: { _ in () }))
+            withObservationTracking {
+                blackHole &+= model.a + model.b + model.c + model.d + model.e + model.f + model.g + model.h + model.i + model.j
+                blackHole &+= model.title.count
+            } onChange: {}
+            for index in 0..<count { store.dispatch(BumpField(index: index % 10)) }
+            blackHole &+= model.a
+        }
+        record(Row(scenario: "V4 ObservableProps, 11 properties read, 1 changes", operations: count, reflow: reflow))
+    }
+
     /// V3: S7-all with a derived value: 1,000 connections all read the three largest
     /// fields (a sort of 100 values; each dispatch changes a field, so the input changes);
     /// derived in each connection's mapping, or through one shared `MemoizedSelector`.
@@ -119,5 +137,26 @@ extension Harness {
         record(Row(scenario: "V3 \(connections) connections read the top 3 of \(fields) fields, one shared MemoizedSelector",
                    operations: count, reflow: shared, limit: perConnection,
                    note: "limit column: each connection derives it itself"))
+    }
+}
+
+/// V4's props: ten counters and a title, read one by one by a view.
+struct ProfileFields: Equatable {
+    var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0
+    var title = "Profile"
+}
+
+let profileFieldsReducer = Reducer<ProfileFields>.on(BumpField.self) { fields, action in
+    switch action.index {
+    case 0: fields.a += 1
+    case 1: fields.b += 1
+    case 2: fields.c += 1
+    case 3: fields.d += 1
+    case 4: fields.e += 1
+    case 5: fields.f += 1
+    case 6: fields.g += 1
+    case 7: fields.h += 1
+    case 8: fields.i += 1
+    default: fields.j += 1
     }
 }
