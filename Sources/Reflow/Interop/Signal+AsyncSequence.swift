@@ -41,6 +41,6 @@ extension Reactor {
     /// - Parameter keyPath: The value to watch.
     /// - Returns: A stream that ends when the consuming task is cancelled.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
-        state.map { $0[keyPath: keyPath] }.distinctUntilChanged().values
+        state.map(KeyPathAccess.reader(keyPath)).distinctUntilChanged().values
     }
 }

@@ -13,7 +13,7 @@ extension Store {
     /// - Returns: A stream of the current value, then each change; it ends when the task
     ///   that iterates it is cancelled or the store is released.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
-        observers.stream(current: state, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 })
+        observers.stream(current: state, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 })
     }
 
     /// A selected value as an async sequence: the current value, then each change.
