@@ -16,11 +16,8 @@ package enum KeyPathAccess {
     @inlinable
     package static func reader<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-        // Safe: `offset(of:)` returns an offset only for a stored property (or a path of
-        // them) laid out inline in `Root`, where a `Value` is initialized and aligned for
-        // as long as the root is; `load` copies it (retaining what it references).
         // Checked against the key path's own projection by `KeyPathAccessTests`.
-        return { root in withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) } }
+        return { root in value(in: root, at: offset) }
     }
 
     /// Reads `keyPath` of `root`: at `offset` when it is not `nil` (which it may be only
@@ -30,9 +27,23 @@ package enum KeyPathAccess {
     /// - Complexity: O(1) at an offset; the key path's projection otherwise.
     @inlinable
     static func read<Root, Value>(_ root: Root, at offset: Int?, through keyPath: KeyPath<Root, Value>) -> Value {
-        // Safe as in `reader`: the caller's offset is the key path's own stored offset.
-        if let offset { return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) } }
+        // The caller's offset is the key path's own stored offset.
+        if let offset { return value(in: root, at: offset) }
         return root[keyPath: keyPath]
+    }
+
+    /// The `Value` stored at `offset` in `root`: the load every offset read above makes.
+    ///
+    /// `offset` must be `MemoryLayout<Root>.offset(of:)` of a key path to a `Value` (or the
+    /// lower bound of `Footprint.bytes(of:)` of one).
+    ///
+    /// - Complexity: O(1): one copy of the value.
+    @inlinable
+    static func value<Root, Value>(in root: Root, at offset: Int, as _: Value.Type = Value.self) -> Value {
+        // Safe: `offset(of:)` returns an offset only for a stored property (or a path of
+        // them) laid out inline in `Root`, where a `Value` is initialized and aligned for
+        // as long as the root is; `load` copies it (retaining what it references).
+        withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
     /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.

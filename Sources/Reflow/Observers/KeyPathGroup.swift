@@ -138,12 +138,11 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
                 value = read.read(state)
             } else if let bytes = selectorBytes[index] {
                 // A stored path, read at its offset rather than projected: the runtime's
-                // projection looks up generic metadata on every call (S8). Safe as in
-                // `KeyPathAccess.reader`: without an element read, a selector's bytes are
-                // `Footprint.bytes(of:)` of its own key path, an inline stored `Value`
-                // (cleared with the selector); checked against the projection by
-                // `KeyPathSubscriptionTests`.
-                value = withUnsafeBytes(of: state) { $0.load(fromByteOffset: bytes.lowerBound, as: Value.self) }
+                // projection looks up generic metadata on every call (S8). Without an
+                // element read, a selector's bytes are `Footprint.bytes(of:)` of its own
+                // key path (cleared with the selector; checked by `checkInvariants`, and
+                // against the projection by `KeyPathSubscriptionTests`).
+                value = KeyPathAccess.value(in: state, at: bytes.lowerBound)
             } else {
                 guard let keyPath = keyPaths[index] else { continue }
                 value = state[keyPath: keyPath]
