@@ -126,17 +126,18 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let lastValues = self.lastValues.base
         let changed = self.changed.base
         for index in keyPaths.indices {
-            // A freed selector's entry may be skipped or not: no member reads it.
-            if let bytes = selectorBytes[index], !touched.mayTouch(bytes) {
+            let bytes = selectorBytes[index]
+            if let bytes, !touched.mayTouch(bytes) {
                 changed[index] = false
                 continue
             }
             let value: Value
             // The element path first: it is cleared with its selector, and reading it
-            // does not retain the key path (S7 with `slice:`).
+            // does not retain the key path (S7 with `slice:`). A freed selector has no
+            // element path, no bytes and no key path, and is skipped.
             if let read = elementReads[index] {
                 value = read.read(state)
-            } else if let bytes = selectorBytes[index] {
+            } else if let bytes {
                 // A stored path, read at its offset rather than projected: the runtime's
                 // projection looks up generic metadata on every call (S8). Without an
                 // element read, a selector's bytes are `Footprint.bytes(of:)` of its own
