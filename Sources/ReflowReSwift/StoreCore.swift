@@ -9,7 +9,7 @@ final class StoreCore<State> {
     @usableFromInline var subscriptions: [ObjectIdentifier: SubscriberEntry] = [:]
     @usableFromInline var nextToken = 0
 
-    @usableFromInline init() {}
+    init() {}
 
     var subscriberCount: Int { subscriptions.count }
 
@@ -131,10 +131,10 @@ final class SubscriberReference<S: AnyObject, State> {
 /// What the store keeps per subscriber.
 @usableFromInline
 struct SubscriberEntry {
-    @usableFromInline let token: Int
-    @usableFromInline let subscription: Reflow.SubscriptionHandle
+    let token: Int
+    let subscription: Reflow.SubscriptionHandle
     /// The head of the subscriber's chain of steps; it holds the rest.
-    @usableFromInline let original: AnyObject
+    let original: AnyObject
 
     @usableFromInline
     init(token: Int, subscription: Reflow.SubscriptionHandle, original: AnyObject) {

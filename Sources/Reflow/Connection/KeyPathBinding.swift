@@ -11,7 +11,7 @@
 final class KeyPathBinding<Props, Value>: Observer<Props> {
     @usableFromInline typealias Step = (KeyPathBinding, Props) -> Void
 
-    @usableFromInline let step: Step
+    let step: Step
     @usableFromInline let keyPath: KeyPath<Props, Value>
     /// `MemoryLayout<Props>.offset(of: keyPath)`; `nil` projects through the key path.
     @inlinable var offset: Int? { storedOffset >= 0 ? storedOffset : nil }

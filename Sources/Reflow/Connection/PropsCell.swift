@@ -14,7 +14,6 @@ class PropsCell<Props>: ObserverTable<Props> {
     // per pass (benchmark S7).
     @exclusivity(unchecked) @usableFromInline final var props: Props
 
-    @usableFromInline
     init(props: Props) {
         self.props = props
         super.init()

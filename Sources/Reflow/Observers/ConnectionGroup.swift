@@ -26,7 +26,6 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     @usableFromInline var members = SlotTable<GroupedConnectionMember<State, Props>>()
     private var retired: [GroupedConnectionMember<State, Props>] = []
 
-    @usableFromInline
     init(pass: @escaping Pass) {
         self.pass = pass
     }

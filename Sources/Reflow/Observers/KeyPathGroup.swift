@@ -41,7 +41,6 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
 
-    @usableFromInline
     init(writes: StateWrites, pass: @escaping Pass) {
         self.writes = writes
         self.pass = pass
@@ -177,7 +176,6 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     ///   element of an inline stored array given apart from its index.
     /// - Parameter isConnectionSlice: Whether the member is a connection's declared slice,
     ///   which its connection reports to a ``NotificationWatcher``.
-    @usableFromInline
     func subscribe(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil, initial: Value,
                    isConnectionSlice: Bool = false, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
@@ -289,7 +287,7 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     @usableFromInline let selector: Int
     /// Whether this is a connection's declared slice, which its connection reports to a
     /// ``NotificationWatcher``.
-    @usableFromInline let isConnectionSlice: Bool
+    let isConnectionSlice: Bool
     // Unchecked exclusivity for the two below: touched only by the group's pass and when
     // the member was created, on the main actor, never across a call (the pass writes
     // them before calling `onChange`). The pass reads `isInSync` for every member

@@ -25,7 +25,7 @@ class Observer<Value>: SubscriptionTarget {
     /// one added unlinked, which what holds the table ends (``end(in:)``).
     final weak var table: ObserverTable<Value>?
 
-    @usableFromInline init() {}
+    init() {}
 
     /// Receives the source's new value.
     @usableFromInline func notify(_ value: Value) {}
@@ -38,7 +38,6 @@ class Observer<Value>: SubscriptionTarget {
 
     /// Ends this observer: takes it out of its table if it is linked to it; an unlinked
     /// one that ends itself during a pass is taken out by the pass.
-    @usableFromInline
     final func endSubscription() {
         guard isActive else { return }
         table?.remove(self)

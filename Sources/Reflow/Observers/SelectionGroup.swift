@@ -40,7 +40,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     let pass: Pass
     /// Whether members compare with their own `isDuplicate` rather than `==`.
-    @usableFromInline let usesCustomEquality: Bool
+    let usesCustomEquality: Bool
 
     // One entry per member, in subscription order, in each array. Main actor only; no
     // access spans a call to a selector or an `onChange`.
@@ -63,7 +63,6 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// Members cancelled during a pass, whose closures are released when it ends.
     @usableFromInline var cancelledDuringPass: [Int] = []
 
-    @usableFromInline
     init(usesCustomEquality: Bool, pass: @escaping Pass) {
         self.usesCustomEquality = usesCustomEquality
         self.pass = pass
@@ -300,7 +299,7 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         self.index = index
     }
 
-    @usableFromInline func endSubscription() {
+    func endSubscription() {
         guard isActive else { return }
         isActive = false
         group.cancel(at: index)

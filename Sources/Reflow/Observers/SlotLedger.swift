@@ -20,7 +20,7 @@ struct SlotLedger: Sendable {
     /// so a pass that leaves none reads only the ledger. In the padding after the counts.
     @usableFromInline var hasWorkAtPassEnd = false
 
-    @usableFromInline init() {}
+    init() {}
 
     /// Live entries.
     @inlinable var liveCount: Int { Int(slots - holes) }

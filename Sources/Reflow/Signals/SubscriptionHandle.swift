@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Something a ``SubscriptionHandle`` ends: a store observer, a signal observer, a binding.
-@MainActor @usableFromInline
+@MainActor
 protocol SubscriptionTarget: AnyObject, Sendable {
     func endSubscription()
 }

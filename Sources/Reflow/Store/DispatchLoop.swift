@@ -115,7 +115,7 @@ final class DispatchLoop<State> {
         flags.stages.set(.ownedReducers, !ownedReducers.isEmpty)
     }
 
-    @usableFromInline var reducingActionType: (any Action.Type)? { flags.reducingActionType }
+    var reducingActionType: (any Action.Type)? { flags.reducingActionType }
 
     /// The middleware, first one first.
     private var middleware: [Middleware<State>] = []

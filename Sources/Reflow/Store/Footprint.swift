@@ -66,9 +66,9 @@ enum Footprint: Sendable, Equatable {
 @usableFromInline
 struct Footprints: Sendable {
     /// The stages that run for every action; `nil` when there are none.
-    @usableFromInline var everyAction: Footprint?
+    var everyAction: Footprint?
     /// The routed handlers, by exact action type.
-    @usableFromInline var routed: [ObjectIdentifier: Footprint]
+    var routed: [ObjectIdentifier: Footprint]
 
     @usableFromInline
     init(everyAction: Footprint? = nil, routed: [ObjectIdentifier: Footprint] = [:]) {

@@ -8,5 +8,5 @@ final class StateWrites {
     // Exclusivity stays checked: unchecking it measured no gain (S3, S8, 2026-11-24).
     @usableFromInline var footprint: Footprint = .whole
 
-    @usableFromInline init() {}
+    init() {}
 }

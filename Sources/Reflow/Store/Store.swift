@@ -124,10 +124,9 @@ public final class Store<State> {
 
     /// Starts recording what reductions can write (a key-path subscription or a slice
     /// connection can then skip untouched slices).
-    @usableFromInline
     func trackFootprints() {
         loop.trackFootprints()
     }
 
-    @usableFromInline var observers: ObserverTable<State> { loop.observers }
+    var observers: ObserverTable<State> { loop.observers }
 }
