@@ -1,6 +1,6 @@
 extension Reactor {
     @inlinable
-    var core: ReactorCore<Action, Mutation, State> { ReactorRegistry.core(for: self) }
+    var core: ReactorCore<Action, Mutation, State> { ReactorCores.core(for: self) }
 
     /// Where the view sends actions: `reactor.action.send(.refresh)`.
     ///

@@ -51,11 +51,13 @@
 /// subscriber runs after the current one finishes.
 ///
 /// A released reactor stops: its effects are cancelled and its subjects, pipeline and
-/// store subscriptions are freed, with no timer: at once when a ``ReactorView`` lets go of
-/// it, or one of its effects or a store signal it merged delivers; otherwise when a store's
-/// `subscriptionCount` is read, or a reactor, a store, a connection or a store
-/// subscription is next created. A hosted reactor is owned by its store and stops, at
-/// once, with ``Store/stopHosting(_:)`` or the store's release.
+/// store subscriptions are freed, with no timer. On Apple platforms that happens at once,
+/// when the reactor is deallocated (its machinery is an associated object of it, as in
+/// ReactorKit). On Linux, which has no per-object storage, it happens at once when a
+/// ``ReactorView`` lets go of it, or one of its effects or a store signal it merged
+/// delivers; otherwise when a store's `subscriptionCount` is read, or a reactor, a store,
+/// a connection or a store subscription is next created. A hosted reactor is owned by its
+/// store and stops, at once, with ``Store/stopHosting(_:)`` or the store's release.
 ///
 /// A reactor used through a base class and through a subclass is one reactor with one
 /// state.

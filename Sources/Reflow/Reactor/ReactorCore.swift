@@ -1,16 +1,17 @@
 /// The machinery behind one reactor: its subjects, pipeline, state, effects and stub.
 ///
-/// Reactors declare no stored property for it, so it lives in ``ReactorRegistry``, keyed
-/// by the reactor's identity and holding the reactor weakly.
+/// Reactors declare no stored property for it: ``ReactorCores`` finds it (an associated
+/// object of the reactor on Apple platforms, a table keyed by its identity on Linux), and
+/// it holds the reactor weakly.
 @MainActor @usableFromInline
 class AnyReactorCore {
     /// The reactor this core serves; `nil` once it was released.
     @usableFromInline weak var owner: AnyObject?
-    /// The registry key: the reactor's identity when this core was made.
+    /// The reactor's identity when this core was made.
     @usableFromInline let ownerID: ObjectIdentifier
     /// Keeps the reactor's memory (not the reactor) allocated while this core lives, so
-    /// no other object can get its address: the registry's key then identifies the
-    /// reactor without a weak load on every lookup (benchmark R1).
+    /// no other object can get its address: `ownerID` then identifies the reactor
+    /// without a weak load on every lookup (benchmark R1).
     private unowned(safe) let addressPin: AnyObject
     /// Set once ``shutDown()`` ran.
     private(set) var isShutDown = false
@@ -30,10 +31,10 @@ class AnyReactorCore {
 
     func stop() {}
 
-    /// Its reactor was released: stops, and leaves the registry.
+    /// Its reactor was released: stops, and is forgotten.
     @usableFromInline
     final func stopAfterRelease() {
-        ReactorRegistry.shutDown(self)
+        ReactorCores.shutDown(self)
     }
 
     /// The effects this reactor runs.
@@ -49,7 +50,7 @@ class AnyReactorCore {
 /// one core type, one state (ReactorKit supports generic subclassing). The per-action
 /// path (`handle`, `deliver`, `apply`) is generic over the class `R` the core was created
 /// with: `start` builds the pipeline's closures with it, in the reactor's module
-/// (``ReactorRegistry/core(for:)``), so that path is specialized for the concrete reactor
+/// (``ReactorCores/core(for:)``), so that path is specialized for the concrete reactor
 /// (benchmark R1), and the owner is read as an `R` without a dynamic cast.
 ///
 /// Invariant for those unchecked reads: `owner` is the very object the core was made
@@ -205,7 +206,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
 
     func receive<R: Reactor>(_ mutation: Mutation, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard let owner else {
-            ReactorRegistry.shutDown(self)  // released while its effect ran: stop it now
+            ReactorCores.shutDown(self)  // released while its effect ran: stop it now
             return
         }
         deliver(mutation, to: unsafeDowncast(owner, to: R.self))  // the type's invariant

@@ -18,14 +18,14 @@ final class ReactorHostings: StoreFeature {
     /// Stops hosting `reactor`; returns `false` when it is not hosted here.
     func remove(_ reactor: AnyObject) -> Bool {
         guard let hosting = hostings.removeValue(forKey: ObjectIdentifier(reactor)) else { return false }
-        ReactorRegistry.shutDown(hosting.core)
+        ReactorCores.shutDown(hosting.core)
         return true
     }
 
     func storeDidEnd() {
         let ended = hostings.values
         hostings = [:]
-        for hosting in ended { ReactorRegistry.shutDown(hosting.core) }
+        for hosting in ended { ReactorCores.shutDown(hosting.core) }
     }
 
     var runningEffectCount: Int { hostings.values.reduce(0) { $0 + $1.core.effectCount } }

@@ -63,13 +63,8 @@ final class ReactorAttachment {
         released = reactor
         reactor = nil
         guard released == nil else { return }
-        let core = self.core
         // Bags are released on the main actor in practice; released elsewhere, the core
         // stops as soon as the main actor runs.
-        if MainQueueDetection.isOnMainQueue {
-            MainActor.assumeIsolated { ReactorRegistry.shutDown(core) }
-        } else {
-            Task { @MainActor in ReactorRegistry.shutDown(core) }
-        }
+        ReactorCores.shutDownFromAnyThread(core)
     }
 }

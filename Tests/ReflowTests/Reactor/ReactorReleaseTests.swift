@@ -45,12 +45,13 @@ import Testing
         var reactor: EchoReactor? = EchoReactor()
         reactor!.action.send(1)
         weakSubject = reactor!.action
-        let id = ObjectIdentifier(reactor!)
+        weak var core: AnyObject?
+        core = ReactorCores.keptCore(of: reactor!)
         reactor = nil
         let next = EchoReactor()
         next.action.send(2)
         #expect(weakSubject == nil)
-        #expect(!ReactorRegistry.hasCore(for: id))
+        #expect(core == nil)
         #expect(next.currentState == [2])
     }
 
@@ -108,13 +109,13 @@ import Testing
     /// Memory never grows with the number of reactors ever created.
     @Test func manyReactorsCreatedAndReleased_leaveAtMostOneCore() {
         let store = Store(reducer: reducer, state: ReleaseAppState())
-        let before = ReactorRegistry.coreCount
+        let before = ReactorCores.runningCount
         for index in 0..<300 {
             let reactor = GreetingReactor(store: store)
             #expect(reactor.currentState == "hello ann", "reactor \(index)")
         }
         store.dispatch(Bump())
-        #expect(ReactorRegistry.coreCount == before)
+        #expect(ReactorCores.runningCount == before)
         #expect(store.subscriptionCount == 0)
     }
 }

@@ -161,15 +161,48 @@ import ReflowTesting
         subscription?.cancel()
     }
 
+    /// On Apple platforms a reactor's core is an associated object of the reactor, and the
+    /// runtime releases what the association holds when the reactor is deallocated. That
+    /// release stops the core at once, cancelling its effects. Linux has no associated
+    /// objects, so the release is made and dropped here by hand.
+    @Test func releaseOfTheReactorsAssociation_stopsItsCoreAtOnce() async {
+        let probe = EffectProbe()
+        let reactor = TickingReactor(probe: probe)
+        reactor.action.send(.start)
+        var release = ReactorCoreRelease(keptCoreOf: reactor)
+        #expect(release != nil)
+        release = nil
+        #expect(ReactorCores.keptCore(of: reactor) == nil)  // shut down and forgotten at once
+        await waitUntil(timeout: .seconds(5)) { probe.wasCancelled }
+        #expect(probe.wasCancelled)
+    }
+
+    /// A release whose core was shut down and forgotten first (a hosting ended while the
+    /// reactor lives on) is disarmed: dropping it leaves the reactor's new core running.
+    @Test func disarmedRelease_leavesTheReactorsCoreRunning() {
+        let reactor = CounterReactor()
+        reactor.action.send(.decrease)
+        do {
+            let release = ReactorCoreRelease(keptCoreOf: reactor)
+            release?.disarm()
+        }
+        #expect(ReactorCores.keptCore(of: reactor) != nil)
+        reactor.action.send(.decrease)
+        #expect(reactor.currentState.value == -2)
+    }
+
     @Test func releasedReactor_itsStateStreamAndPipelineAreReleasedToo() {
         var reactor: CounterReactor? = CounterReactor()
-        let id = ObjectIdentifier(reactor!)
         var values: [Int] = []
         let subscription = reactor!.state.map(\.value).subscribe { values.append($0) }
         reactor!.action.send(.decrease)
-        #expect(ReactorRegistry.hasCore(for: id))
+        weak var core: AnyObject?
+        core = ReactorCores.keptCore(of: reactor!)
+        let running = ReactorCores.runningCount
+        #expect(core != nil)
         reactor = nil
-        #expect(!ReactorRegistry.hasCore(for: id))  // stopped at once: no timer, no waiting
+        #expect(ReactorCores.runningCount == running - 1)  // stopped at once: no timer, no waiting
+        #expect(core == nil)
         #expect(values == [0, -1])
         subscription.cancel()
     }

@@ -1,0 +1,46 @@
+#if canImport(ObjectiveC)
+import ObjectiveC
+
+/// Where reactors' cores are kept on Apple platforms: each one is an associated object of
+/// its reactor, as ReactorKit keeps its state, so a reactor class needs no stored
+/// property and there is no table.
+///
+/// The association holds a `ReactorCoreRelease`, which the Objective-C runtime releases
+/// when the reactor is deallocated (Swift classes included): its deinit shuts the core
+/// down at once, so a released reactor's effects are cancelled then, with no sweep.
+///
+/// Linux has no associated objects and keeps a table instead
+/// (`ReactorCoreStorage+Table.swift`).
+@MainActor
+enum ReactorCoreStorage {
+    /// The association's key: the address of a byte allocated once, for the process.
+    private static let key = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    /// The cores that run (kept and not shut down).
+    private(set) static var runningCount = 0
+
+    /// The core kept for `reactor`, if any.
+    static func core(of reactor: AnyObject) -> AnyReactorCore? {
+        (objc_getAssociatedObject(reactor, key) as? ReactorCoreRelease)?.core
+    }
+
+    /// Associates a new core with its reactor.
+    static func keep(_ core: AnyReactorCore, for reactor: AnyObject) {
+        objc_setAssociatedObject(reactor, key, ReactorCoreRelease(core), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        runningCount += 1
+    }
+
+    /// Forgets a core that was shut down: a reactor still alive (a hosting ended, and its
+    /// owner kept it) gets a new core the next time it is used, as on Linux.
+    static func forget(_ core: AnyReactorCore) {
+        runningCount -= 1
+        guard let reactor = core.owner,
+              let release = objc_getAssociatedObject(reactor, key) as? ReactorCoreRelease,
+              release.core === core else { return }
+        release.disarm()
+        objc_setAssociatedObject(reactor, key, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
+    /// Nothing waits to be stopped: the runtime releases a reactor's core with it.
+    static func stopReleasedReactors() {}
+}
+#endif
