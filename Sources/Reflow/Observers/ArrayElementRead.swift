@@ -42,9 +42,17 @@ struct ArrayElementRead: Equatable, Sendable {
         // properties (or paths of them) laid out inline in `Root`: an initialized, aligned
         // `[Element]` lives there for as long as the root does. Checked against the key
         // path's own projection by `ArrayElementReadTests`, over random roots and indices.
-        withUnsafeBytes(of: root) { bytes in
-            bytes.baseAddress!.advanced(by: arrayOffset)
-                .assumingMemoryBound(to: [Element].self).pointee[index]
-        }
+        withUnsafePointer(to: root) { read(at: UnsafeRawPointer($0), as: Element.self) }
+    }
+
+    /// The element in the root at `root`; traps, as the key path does, when the index is
+    /// out of the array's bounds.
+    ///
+    /// - Parameter root: The address of a `Root` of the key path this read was made from.
+    /// - Complexity: O(1): one load and a bounds-checked subscript.
+    @inlinable
+    func read<Element>(at root: UnsafeRawPointer, as _: Element.Type) -> Element {
+        // Safe: as in `read(_:as:)`; the caller passes the address of a live root.
+        (root + arrayOffset).assumingMemoryBound(to: [Element].self).pointee[index]
     }
 }

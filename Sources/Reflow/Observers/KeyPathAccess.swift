@@ -46,6 +46,17 @@ package enum KeyPathAccess {
         withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
+    /// The value at `offset` in the root at `root`: ``value(in:at:as:)`` for a root the
+    /// caller already has the address of, with no copy of the root (in a debug build,
+    /// a copy of the whole state per read).
+    ///
+    /// - Complexity: O(1): one copy of the value.
+    @inlinable
+    static func value<Value>(at root: UnsafeRawPointer, offset: Int, as _: Value.Type) -> Value {
+        // Safe: as in `value(in:at:as:)`; the caller passes the address of a live root.
+        root.load(fromByteOffset: offset, as: Value.self)
+    }
+
     /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.
     ///
     /// A hosted reactor's mutation goes through this into its slice (benchmark R1h).

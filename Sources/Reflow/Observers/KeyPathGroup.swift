@@ -95,21 +95,32 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             // Most members' selectors did not change: decide on `changed` before reading
             // the value (S7 with `slice:`, 990 of 1,000).
             if member.isInSync && !changed[selector] { return }
-            // Invariant: a member's selector stays live while the member is (a selector is
-            // freed with its last member), so its last value is set.
-            let current = lastValues[selector].unsafelyUnwrapped
-            if !member.isInSync {
-                member.isInSync = true
-                if current == member.lastValue { return }
-            }
-            member.lastValue = current
-            if let watcher = watch.watcher { group.report(member, fired: true, to: watcher) }
-            member.onChange(current)
+            deliver(lastValues + selector, to: member, in: group, watch)
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == lastValues && group.changed.base == changed,
                "KeyPathGroup: selector slots moved during a pass")
         #endif
+    }
+
+    /// Delivers the selector's last value at `last` to `member` if it differs from what
+    /// the member delivered last.
+    // Apart from the member loop so that, in a debug build, the loop's step (run for every
+    // member, mostly to find its selector unchanged) allocates no `Value?` temporary, whose
+    // metadata is looked up on entry (S3 and S7 at an index, debug section).
+    @inlinable @inline(__always)
+    static func deliver<Watch: PassWatching>(_ last: UnsafeMutablePointer<Value?>, to member: KeyPathMember<State, Value>,
+                                             in group: KeyPathGroup, _ watch: Watch) {
+        // Invariant: a member's selector stays live while the member is (a selector is
+        // freed with its last member), so its last value is set.
+        let current = last.pointee.unsafelyUnwrapped
+        if !member.isInSync {
+            member.isInSync = true
+            if current == member.lastValue { return }
+        }
+        member.lastValue = current
+        if let watcher = watch.watcher { group.report(member, fired: true, to: watcher) }
+        member.onChange(current)
     }
 
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each
@@ -124,32 +135,54 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         // `sharingProjections`), so the bases stay valid for the loop.
         let lastValues = self.lastValues.base
         let changed = self.changed.base
-        for index in keyPaths.indices {
-            let bytes = selectorBytes[index]
-            if let bytes, !touched.mayTouch(bytes) {
-                changed[index] = false
-                continue
+        // Snapshots, walked through buffer pointers by a `while` loop: a debug build
+        // then reads each entry with a load, where an array's subscript and a `for` over
+        // its indices are unspecialized calls, and a property of the group is an
+        // exclusivity check per read (S3 and S7 at an index, debug section).
+        let keyPaths = self.keyPaths
+        let elementReads = self.elementReads
+        let selectorBytes = self.selectorBytes
+        withUnsafePointer(to: state) { root in
+            let root = UnsafeRawPointer(root)
+            selectorBytes.withUnsafeBufferPointer { selectorBytes in
+                elementReads.withUnsafeBufferPointer { elementReads in
+                    let count = selectorBytes.count
+                    var index = 0
+                    while index < count {
+                        let bytes = selectorBytes[index]
+                        let elementRead = elementReads[index]
+                        if let bytes, !touched.mayTouch(bytes) {
+                            changed[index] = false
+                            index += 1
+                            continue
+                        }
+                        let value: Value
+                        // The element path first: it is cleared with its selector, and
+                        // reading it does not retain the key path (S7 with `slice:`).
+                        if let elementRead {
+                            value = elementRead.read(at: root, as: Value.self)
+                        } else if let bytes {
+                            // A stored path, read at its offset rather than projected: the
+                            // runtime's projection looks up generic metadata on every call
+                            // (S8). Without an element read, a selector's bytes are
+                            // `Footprint.bytes(of:)` of its own key path (cleared with the
+                            // selector; checked by `checkInvariants`, and against the
+                            // projection by `KeyPathSubscriptionTests`).
+                            value = KeyPathAccess.value(at: root, offset: bytes.lowerBound, as: Value.self)
+                        } else if let keyPath = keyPaths[index] {
+                            value = state[keyPath: keyPath]
+                        } else {
+                            // A freed selector: no element path, no bytes, no key path.
+                            index += 1
+                            continue
+                        }
+                        // Invariant: a live selector has a last value.
+                        changed[index] = value != lastValues[index].unsafelyUnwrapped
+                        lastValues[index] = value
+                        index += 1
+                    }
+                }
             }
-            let value: Value
-            // The element path first: it is cleared with its selector, and reading it
-            // does not retain the key path (S7 with `slice:`). A freed selector has no
-            // element path, no bytes and no key path, and is skipped.
-            if let read = elementReads[index] {
-                value = read.read(state)
-            } else if let bytes {
-                // A stored path, read at its offset rather than projected: the runtime's
-                // projection looks up generic metadata on every call (S8). Without an
-                // element read, a selector's bytes are `Footprint.bytes(of:)` of its own
-                // key path (cleared with the selector; checked by `checkInvariants`, and
-                // against the projection by `KeyPathSubscriptionTests`).
-                value = KeyPathAccess.value(in: state, at: bytes.lowerBound)
-            } else {
-                guard let keyPath = keyPaths[index] else { continue }
-                value = state[keyPath: keyPath]
-            }
-            // Invariant: a live selector (non-nil key path or element path) has a last value.
-            changed[index] = value != lastValues[index].unsafelyUnwrapped
-            lastValues[index] = value
         }
     }
 
