@@ -95,7 +95,7 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             // Most members' selectors did not change: decide on `changed` before reading
             // the value (S7 with `slice:`, 990 of 1,000).
             if member.isInSync && !changed[selector] { return }
-            deliver(lastValues + selector, to: member, in: group, watch)
+            deliver(lastValues, at: selector, to: member, in: group, watch)
         }
         #if REFLOW_INTERNAL_CHECKS
         precondition(group.lastValues.base == lastValues && group.changed.base == changed,
@@ -103,17 +103,20 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         #endif
     }
 
-    /// Delivers the selector's last value at `last` to `member` if it differs from what
-    /// the member delivered last.
+    /// Delivers the last value of `member`'s selector, `lastValues[selector]`, to it if
+    /// it differs from what the member delivered last.
     // Apart from the member loop so that, in a debug build, the loop's step (run for every
     // member, mostly to find its selector unchanged) allocates no `Value?` temporary, whose
-    // metadata is looked up on entry (S3 and S7 at an index, debug section).
+    // metadata is looked up on entry (S3 and S7 at an index, debug section). The base and
+    // the index come apart: `lastValues + selector` would look it up in the step too (S2
+    // by key path, where every member delivers).
     @inlinable @inline(__always)
-    static func deliver<Watch: PassWatching>(_ last: UnsafeMutablePointer<Value?>, to member: KeyPathMember<State, Value>,
-                                             in group: KeyPathGroup, _ watch: Watch) {
+    static func deliver<Watch: PassWatching>(_ lastValues: UnsafeMutablePointer<Value?>, at selector: Int,
+                                             to member: KeyPathMember<State, Value>, in group: KeyPathGroup,
+                                             _ watch: Watch) {
         // Invariant: a member's selector stays live while the member is (a selector is
         // freed with its last member), so its last value is set.
-        let current = last.pointee.unsafelyUnwrapped
+        let current = lastValues[selector].unsafelyUnwrapped
         if !member.isInSync {
             member.isInSync = true
             if current == member.lastValue { return }
