@@ -42,7 +42,7 @@ struct ArrayElementRead: Equatable, Sendable {
         // properties (or paths of them) laid out inline in `Root`: an initialized, aligned
         // `[Element]` lives there for as long as the root does. Checked against the key
         // path's own projection by `ArrayElementReadTests`, over random roots and indices.
-        withUnsafePointer(to: root) { read(at: UnsafeRawPointer($0), as: Element.self) }
+        withUnsafeBytes(of: root) { read(at: $0.baseAddress!, as: Element.self) }
     }
 
     /// The element in the root at `root`; traps, as the key path does, when the index is

@@ -145,8 +145,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         let keyPaths = self.keyPaths
         let elementReads = self.elementReads
         let selectorBytes = self.selectorBytes
-        withUnsafePointer(to: state) { root in
-            let root = UnsafeRawPointer(root)
+        withUnsafeBytes(of: state) { root in
+            let root = root.baseAddress!
             selectorBytes.withUnsafeBufferPointer { selectorBytes in
                 elementReads.withUnsafeBufferPointer { elementReads in
                     let count = selectorBytes.count
