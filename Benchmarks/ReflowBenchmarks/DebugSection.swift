@@ -30,27 +30,31 @@ enum DebugSection {
     static let cancelTargetNanoseconds = 5_000.0
 
     /// Compares `rows` (this debug run) with the release run in `releaseJSON`; prints the
-    /// table and returns whether every target is met.
-    static func compare(_ rows: [Row], withReleaseJSON path: String) throws -> Bool {
+    /// table and returns whether every target is met. `floors` are the app's own share of
+    /// some rows (see DebugFloors.swift), measured in this run.
+    static func compare(_ rows: [Row], floors: [String: Measurement], withReleaseJSON path: String) throws -> Bool {
         let release = try JSONDecoder().decode([ReleaseRow].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         let releaseByScenario = Dictionary(release.map { ($0.scenario, $0.median_ns) }, uniquingKeysWith: { first, _ in first })
         print("")
-        print("| scenario | debug median | release median | debug ÷ release | target | met |")
-        print("|---|---:|---:|---:|---|---|")
+        print("| scenario | debug median | release median | debug ÷ release | target | met | the app's own code alone, debug | its ÷ release |")
+        print("|---|---:|---:|---:|---|---|---:|---:|")
         var allMet = true
         for row in rows {
             let debug = row.reflow.median
             let isCancel = row.scenario.hasPrefix("S6")
             guard let releaseMedian = releaseByScenario[row.scenario] else {
-                print("| \(row.scenario) | \(Table.format1(debug)) ns | – | – | – | no release row |")
+                print("| \(row.scenario) | \(Table.format1(debug)) ns | – | – | – | no release row | | |")
                 continue
             }
             let ratio = debug / releaseMedian
             let met = isCancel ? debug <= cancelTargetNanoseconds : ratio <= ratioTarget
             allMet = allMet && met
             let target = isCancel ? "≤ 5 µs" : "≤ \(Int(ratioTarget))×"
+            let floor = floors[row.scenario].map { floor in
+                "\(Table.format1(floor.median)) ns | \(Table.format1(floor.median / releaseMedian))×"
+            } ?? "– | –"
             print("| \(row.scenario) | \(Table.format1(debug)) ns | \(Table.format1(releaseMedian)) ns | "
-                  + "\(Table.format1(ratio))× | \(target) | \(met ? "yes" : "**no**") |")
+                  + "\(Table.format1(ratio))× | \(target) | \(met ? "yes" : "**no**") | \(floor) |")
         }
         return allMet
     }
