@@ -108,7 +108,7 @@ extension Harness {
                 for index in 0..<count { store.dispatch(BumpValue(index: index % connections)) }
                 blackHole &+= sink + all.count
             }
-            record(Row(scenario: "S7 \(connections) connections, 1 slice changes (\(variant))",
+            record(Row(scenario: Harness.s7RowName(connections: connections, variant: variant),
                        operations: count, reflow: reflow, limit: limit,
                        note: "\(Table.format1(reflow.median / Double(connections))) ns per connection"))
         }

@@ -86,7 +86,7 @@ extension Harness {
                 blackHole &+= sink + subscriptions.count
             }
             if recordRows {
-                record(Row(scenario: "S3 \(subscribers) values, 1 changes (\(variant))",
+                record(Row(scenario: Harness.s3RowName(subscribers: subscribers, variant: variant),
                            operations: count, reflow: reflow, limit: limit, naive: naive,
                            note: "\(Table.format1(reflow.median / Double(subscribers))) ns per subscriber"))
             } else {
