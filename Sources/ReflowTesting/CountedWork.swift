@@ -7,7 +7,8 @@ import Reflow
 /// when effect work falls asleep on it and is woken. Effect work has run as far as it can
 /// when every piece that is alive is asleep on a test clock: ``settle()`` yields the main
 /// actor until then, and no longer. Work that waits on something else (another actor, the
-/// main actor, a continuation) is given turns until the counts stop changing: work waiting
+/// main actor, a continuation) is given turns until the counts stop changing (for
+/// ``quietRounds`` yields and ``quietTime``): work waiting
 /// on the main actor then runs, since settling yields the main actor; work waiting on the
 /// outside world (real I/O) is left waiting, as the executor path leaves it, and
 /// `TestStore.receive` waits for it in real time.
@@ -36,9 +37,16 @@ final class CountedWork: EffectWorkObserver {
         return counted
     }()
 
-    /// How many yields in a row with unchanged counts mean the work left waits on something
-    /// outside the test rather than on the main actor.
+    /// How many yields in a row with unchanged counts, and for how long in real time, mean
+    /// the work left waits on something outside the test rather than on the main actor or
+    /// on a turn of the global pool.
+    ///
+    /// Both, because yields alone say nothing about the pool: with tests running in
+    /// parallel on few cores, a started effect can wait longer for a thread than 64 yields
+    /// of the main actor take, and time would then move before it fell asleep (seen as
+    /// `TestClockModelTests` waking an effect two ticks late on a loaded 2-core machine).
     static let quietRounds = 64
+    static let quietTime = Duration.milliseconds(100)
 
     private let state = LockedState(Counts())
 
@@ -79,17 +87,30 @@ final class CountedWork: EffectWorkObserver {
     }
 
     /// Yields the main actor until all effect work is asleep on a test clock or ended, or
-    /// nothing changed for ``quietRounds`` yields.
+    /// nothing changed for ``quietRounds`` yields and ``quietTime``.
     @MainActor
     func settle() async {
+        let clock = ContinuousClock()
         var quiet = 0
+        var quietSince = clock.now
         var last = counts
         while true {
-            await Task.yield()
+            if quiet < Self.quietRounds {
+                await Task.yield()
+            } else {
+                // Past the yields, the main actor steps aside in real time, so that work
+                // waiting for a thread of the pool gets one even when cores are few.
+                try? await Task.sleep(for: .milliseconds(1))
+            }
             let now = counts
             if now.asleep >= now.alive && now == last { return }
-            quiet = now == last ? quiet + 1 : 0
-            if quiet >= Self.quietRounds { return }
+            if now == last {
+                quiet += 1
+            } else {
+                quiet = 0
+                quietSince = clock.now
+            }
+            if quiet >= Self.quietRounds && clock.now - quietSince >= Self.quietTime { return }
             last = now
         }
     }
