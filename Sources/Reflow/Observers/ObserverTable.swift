@@ -195,6 +195,21 @@ class ObserverTable<Value> {
         if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
 
+    /// One pass over chosen slots: calls `body` with the live observer in each of
+    /// `chosen`'s slots (ascending, each below ``slotCount``), in that order, borrowed.
+    ///
+    /// The rules of ``forEachActive(upTo:_:)`` hold: one removed during the pass is skipped
+    /// if the pass has not reached it yet.
+    @inlinable @inline(__always)
+    final func forEachActive(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Observer<Value>) -> Void) {
+        slots.ledger.passDepth += 1
+        slots.forEach(inSlots: chosen) { observer in
+            if observer.isActive { body(observer) }
+        }
+        slots.ledger.passDepth -= 1
+        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
+    }
+
     /// The most recently added observer, if it is still live.
     final var newest: Observer<Value>? {
         slots.entry(at: slotCount - 1)?.takeUnretainedValue()

@@ -157,6 +157,27 @@ struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
         }
     }
 
+    /// Calls `body` with the entry in each of `chosen`'s slots, in their order, borrowed;
+    /// holes and slots past the end are skipped. Like ``forEach(upTo:_:)`` it walks a
+    /// snapshot, for a pass that knows which few entries it wants (a ``KeyPathGroup``
+    /// whose changed selectors have a few of its members: benchmark S3, array and index).
+    @inlinable @inline(__always)
+    func forEach(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Entry) -> Void) {
+        switch storage {
+        case .none:
+            break
+        case .one(let entry):
+            if chosen.contains(0) { entry._withUnsafeGuaranteedRef { body($0) } }
+        case .many(let snapshot):
+            var index = 0
+            while index < chosen.count {
+                let slot = chosen[index]
+                if slot < snapshot.count, let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0) } }
+                index += 1
+            }
+        }
+    }
+
     /// Calls `body` with every entry in the first `end` slots, in order, borrowed, and with
     /// `state` and `context`, as ``forEach(upTo:_:)`` does.
     ///

@@ -49,6 +49,13 @@ import Testing
             return ids
         }
 
+        /// The ids a pass over `chosen` slots visits, in order.
+        func visited(inSlots chosen: [Int]) -> [Int] {
+            var ids: [Int] = []
+            chosen.withUnsafeBufferPointer { chosen in table.forEach(inSlots: chosen) { ids.append($0.id) } }
+            return ids
+        }
+
         func check() {
             let slotOf = self.slotOf
             table.checkInvariants("SlotTableTests") { slotOf[$0.id] ?? -1 }
@@ -164,6 +171,9 @@ import Testing
                 }
                 #expect(owner.table.count == model.count, "seed \(seed)")
                 #expect(owner.visited() == model.compactMap { $0 }, "seed \(seed)")
+                // A pass over chosen slots visits their entries, in order, skipping holes.
+                let chosen = model.indices.filter { _ in random.chance(40) }
+                #expect(owner.visited(inSlots: chosen) == chosen.compactMap { model[$0] }, "seed \(seed)")
                 for (slot, id) in model.enumerated() {
                     #expect(owner.table.entry(at: slot)?.takeUnretainedValue().id == id, "seed \(seed), slot \(slot)")
                 }

@@ -1,9 +1,9 @@
 import Testing
 @testable import Reflow
 
-/// `ValueSlots`, the selection group's last values, written through a raw pointer: it must
-/// behave as an `Array` of its values, keep its base while it neither grows nor shrinks,
-/// and release every value it drops.
+/// `ValueSlots`, the groups' last values, written through a raw pointer: it must behave as
+/// an `Array` of its values, keep its base while it neither grows nor shrinks, release
+/// every value it drops or vacates, and move values past vacated slots when it grows.
 @Suite struct ValueSlotsTests {
     /// How many `Tracked` values are alive, to catch one leaked or released twice.
     private final class LiveCount {
@@ -75,6 +75,57 @@ import Testing
             #expect(slots[4]?.value == 99 && slots[29]?.value == 29)
         }
         #expect(live.value == 0)
+    }
+
+    /// A value that is not bitwise movable (it holds a weak reference), so growing must move
+    /// it slot by slot, past the vacated ones.
+    private struct WeaklyTracked {
+        let tracked: Tracked
+        weak var weakly: Tracked?
+    }
+
+    @Test func vacatedSlots_holdNoValue_andRefill_underRandomOperations() {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 200))) {
+            var random = SeededRandom(seed: seed)
+            let live = LiveCount()
+            do {
+                let slots = ValueSlots<WeaklyTracked>()
+                var model: [Int?] = []  // nil: vacated
+                func make(_ value: Int) -> WeaklyTracked {
+                    let tracked = Tracked(value, live)
+                    return WeaklyTracked(tracked: tracked, weakly: tracked)
+                }
+                for _ in 0..<Int.random(in: 1..<80, using: &random) {
+                    let value = Int.random(in: 0..<1_000, using: &random)
+                    let index = model.isEmpty ? nil : Int.random(in: 0..<model.count, using: &random)
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0..<4:
+                        slots.append(make(value))
+                        model.append(value)
+                    case 4..<6 where index != nil:
+                        if model[index!] == nil { slots.refill(index!, with: make(value)) } else { slots.vacate(index!) }
+                        model[index!] = model[index!] == nil ? value : nil
+                    case 6..<8 where index != nil && model[index!] != nil:
+                        slots.base[index!] = make(value)
+                        model[index!] = value
+                    default:
+                        let kept = Int.random(in: 0...model.count, using: &random)
+                        slots.removeLast(from: kept)
+                        model.removeSubrange(kept...)
+                    }
+                    #expect(slots.count == model.count, "seed \(seed)")
+                    #expect(live.value == model.compactMap { $0 }.count, "seed \(seed): a vacated or dropped value is kept")
+                    for (index, expected) in model.enumerated() {
+                        #expect(slots.isVacated(index) == (expected == nil), "seed \(seed)")
+                        if let expected {
+                            #expect(slots[index].tracked.value == expected && slots[index].weakly === slots[index].tracked,
+                                    "seed \(seed): slot \(index) after a move")
+                        }
+                    }
+                }
+            }
+            #expect(live.value == 0, "seed \(seed): freed slots keep a value")
+        }
     }
 
 #if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS

@@ -92,6 +92,26 @@ import Reflow
         _ = (first, second)
     }
 
+    // A subscriber that joined inside a batch is told the state's value at the
+    // notification, even when its key path's value compares equal to the one notified
+    // before: the state's instance, not the equal older one.
+    @Test func joiningInsideABatch_isToldTheStatesOwnValue_whenTheKeyPathsValueComparesEqual() {
+        let store = Store(reducer: taggedReducer, state: TaggedState())
+        var early: [Tagged] = []
+        var late: [Tagged] = []
+        let first = store.subscribe(\.item) { early.append($0) }
+        var second: SubscriptionHandle?
+        store.batch {
+            store.dispatch(SetTagged(item: Tagged(id: 2, revision: 0)))
+            second = store.subscribe(\.item) { late.append($0) }
+            store.dispatch(SetTagged(item: Tagged(id: 1, revision: 5)))  // equal to the first: same id
+        }
+        #expect(early.map(\.revision) == [0])  // its value compares equal: not told again
+        #expect(late.map(\.id) == [2, 1])
+        #expect(late.last?.revision == 5)
+        _ = (first, second)
+    }
+
     @Test func cancellingTheLastSubscriberOfAKeyPath_freesIt_andANewOneWorks() {
         let store = makeStore()
         var titles: [String] = []
@@ -161,3 +181,14 @@ private let shapesReducer = Reducer<Shapes>.on(Write.self) { state, write in
     default: state.inner.deep.tag = write.value
     }
 }
+
+/// Equal when the ids are: a revision is not compared.
+private struct Tagged: Equatable {
+    var id: Int
+    var revision: Int
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+}
+
+private struct TaggedState { var item = Tagged(id: 1, revision: 0) }
+private struct SetTagged: Action { var item: Tagged }
+private let taggedReducer = Reducer<TaggedState>.on(SetTagged.self) { state, action in state.item = action.item }
