@@ -179,8 +179,8 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// Delivers the last value of `member`'s selector, `lastValues[selector]`, to it if
     /// it differs from what the member delivered last.
     // Apart from the member loop so that, in a debug build, the loop's step (run for every
-    // member, mostly to find its selector unchanged) allocates no `Value?` temporary, whose
-    // metadata is looked up on entry (S3 and S7 at an index, debug section). The base and
+    // member, mostly to find its selector unchanged) allocates no `Value` temporary, whose
+    // size is looked up on entry (S3 and S7 at an index, debug section). The base and
     // the index come apart: `lastValues + selector` would look it up in the step too (S2
     // by key path, where every member delivers).
     @inlinable @inline(__always)
