@@ -33,6 +33,13 @@ func commit(_ misuse: String) {
         _ = History<Int>(limit: 0)
     case "duplicate-row-ids":
         _ = ListChanges.between([Row(id: 1), Row(id: 1)], [Row(id: 1)])
+    case "element-removed-under-subscription":
+        let store = Store(reducer: Reducer<[Int]> { values, action in
+            if action is Trigger { values.removeLast(2) }
+        }, state: [1, 2, 3])
+        let subscription = store.subscribe(\.self, at: 2) { _ in }
+        store.dispatch(Trigger())
+        subscription.cancel()
     case "entity-at-wrong-id":
         var rows = EntityCollection<Int, Row>(id: \.id)
         rows[id: 2] = Row(id: 3)

@@ -31,8 +31,8 @@ struct ArrayElementRead: Equatable, Sendable {
         arrayOffset..<(arrayOffset + MemoryLayout<[Element]>.size)
     }
 
-    /// The element in `root`; traps, as the key path does, when the index is out of the
-    /// array's bounds.
+    /// The element in `root`; stops the program with a message, as the key path would
+    /// trap, when the index is out of the array's bounds.
     ///
     /// - Complexity: O(1): one load and a bounds-checked subscript.
     @inlinable
@@ -45,14 +45,32 @@ struct ArrayElementRead: Equatable, Sendable {
         withUnsafeBytes(of: root) { read(at: $0.baseAddress!, as: Element.self) }
     }
 
-    /// The element in the root at `root`; traps, as the key path does, when the index is
-    /// out of the array's bounds.
+    /// Stops the program: the element this read was made for is no longer in its array,
+    /// which has `count` elements now.
+    ///
+    /// A pass that reads many elements of one array takes the array's buffer once and
+    /// checks each index itself (one retain of the array, not one per element: S3 and S7
+    /// at an index, debug section); this is its message.
+    @inlinable
+    func elementGone(count: Int) -> Never {
+        let elements = count == 1 ? "1 element" : "\(count) elements"
+        fatalError("""
+            Reflow: a subscription to element \(index) of an array (`subscribe(_:at:)` or a \
+            connection's `slice:at:`) read it after the array shrank to \(elements). \
+            Cancel the subscription, or disconnect, before a reducer removes its element.
+            """)
+    }
+
+    /// The element in the root at `root`; stops the program with a message, as the key
+    /// path would trap, when the index is out of the array's bounds.
     ///
     /// - Parameter root: The address of a `Root` of the key path this read was made from.
     /// - Complexity: O(1): one load and a bounds-checked subscript.
     @inlinable
     func read<Element>(at root: UnsafeRawPointer, as _: Element.Type) -> Element {
         // Safe: as in `read(_:as:)`; the caller passes the address of a live root.
-        (root + arrayOffset).assumingMemoryBound(to: [Element].self).pointee[index]
+        let array = (root + arrayOffset).assumingMemoryBound(to: [Element].self)
+        guard index >= 0 && index < array.pointee.count else { elementGone(count: array.pointee.count) }
+        return array.pointee[index]
     }
 }

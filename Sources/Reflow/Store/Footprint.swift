@@ -52,6 +52,13 @@ enum Footprint: Sendable, Equatable {
         }
     }
 
+    /// Whether this footprint is the whole state, so that every range may be touched.
+    @inlinable
+    var isWhole: Bool {
+        if case .whole = self { return true }
+        return false
+    }
+
     /// Whether a write within this footprint can change the bytes in `range`.
     @inlinable
     func mayTouch(_ range: Range<Int>) -> Bool {

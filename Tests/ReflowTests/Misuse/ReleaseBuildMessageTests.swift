@@ -58,6 +58,7 @@ import Testing
         ("history-limit", "History(limit:) needs room for at least one entry, got 0."),
         ("duplicate-row-ids", "the old list has two rows with id 1"),
         ("entity-at-wrong-id", "the entity assigned at id 2 has id 3"),
+        ("element-removed-under-subscription", "read it after the array shrank to 1 element."),
     ])
     func misuse_inAReleaseBuild_stopsWithItsMessage(misuse: String, message: String) throws {
         let result = try run(misuse)

@@ -1,18 +1,25 @@
 import Testing
 import Reflow
 
-/// Seeded programs of many key-path subscriptions to the elements of one array (by array
-/// and index, and by composed key path) and to a field beside it, against a model of what
+/// Seeded programs of many key-path subscriptions to the elements of two arrays (by array
+/// and index, and by composed key path) and to a field beside them, against a model of what
 /// each must receive: every dispatch tells, in subscription order, each live subscriber
 /// whose value changed. They join at random (some inside a batch, ahead of the
 /// notification), leave at random (some from another's `onChange`, during the pass), so
 /// their groups' slots are freed, reused and squeezed, and most dispatches change the
-/// value of a few of many members: the pass that visits only those members.
+/// value of a few of many members: the pass that visits only those members. Writes come
+/// from unscoped reducers and from reducers scoped to each array and to the field, so a
+/// pass reads the elements of whichever array its first element subscription names
+/// through one buffer and the other array's by offset, and skips what a scoped write
+/// cannot touch.
 @MainActor
 @Suite struct KeyPathGroupModelTests {
     enum Source: Equatable, CustomStringConvertible {
         /// `subscribe(\.values, at: index)`.
         case element(Int)
+        /// `subscribe(\.more, at: index)`: another array of the same element type, so its
+        /// subscriptions share the group of `values`' elements.
+        case moreElement(Int)
         /// `subscribe(\.values[index])`.
         case path(Int)
         /// `subscribe(\.other)`.
@@ -21,6 +28,7 @@ import Reflow
         var description: String {
             switch self {
             case .element(let index): "values at \(index)"
+            case .moreElement(let index): "more at \(index)"
             case .path(let index): "\\.values[\(index)]"
             case .other: "\\.other"
             }
@@ -29,6 +37,7 @@ import Reflow
         func value(in state: Grid) -> Int {
             switch self {
             case .element(let index), .path(let index): state.values[index]
+            case .moreElement(let index): state.more[index]
             case .other: state.other
             }
         }
@@ -37,8 +46,16 @@ import Reflow
     struct Write: Equatable, CustomStringConvertible {
         /// An element's index, or `nil` for `other`.
         var index: Int?
+        /// Whether the element is one of `more`, not of `values`.
+        var inMore = false
         var value: Int
-        var description: String { "\(index.map { "values[\($0)]" } ?? "other") = \(value)" }
+        /// Whether the write's reducer is scoped to what it writes (the array or `other`),
+        /// not one over the whole grid.
+        var isScoped = false
+        var description: String {
+            let target = index.map { inMore ? "more[\($0)]" : "values[\($0)]" } ?? "other"
+            return "\(target) = \(value)" + (isScoped ? " (scoped)" : "")
+        }
     }
 
     enum Step: CustomStringConvertible {
@@ -80,14 +97,16 @@ import Reflow
         var subscribed = 0
         func source() -> Source {
             switch Int.random(in: 0..<10, using: &random) {
-            case 0..<5: .element(Int.random(in: 0..<elementCount, using: &random))
+            case 0..<3: .element(Int.random(in: 0..<elementCount, using: &random))
+            case 3..<5: .moreElement(Int.random(in: 0..<elementCount, using: &random))
             case 5..<8: .path(Int.random(in: 0..<elementCount, using: &random))
             default: .other
             }
         }
         func write() -> Write {
             Write(index: random.chance(85) ? Int.random(in: 0..<elementCount, using: &random) : nil,
-                  value: Int.random(in: 0..<3, using: &random))
+                  inMore: random.chance(40), value: Int.random(in: 0..<3, using: &random),
+                  isScoped: random.chance(50))
         }
         for _ in 0..<Int.random(in: 20..<160, using: &random) {
             switch Int.random(in: 0..<20, using: &random) {
@@ -112,7 +131,7 @@ import Reflow
 
     /// What each subscriber received, in order: "#number value".
     static func run(_ steps: [Step]) -> [String] {
-        let store = Store(reducer: gridReducer, state: Grid(values: Array(repeating: 0, count: elementCount)))
+        let store = Store(reducer: gridReducer, state: Grid(elementCount: elementCount))
         var log: [String] = []
         var handles: [SubscriptionHandle] = []
         var isNotifying = false
@@ -124,6 +143,7 @@ import Reflow
             }
             switch source {
             case .element(let index): handles.append(store.subscribe(\.values, at: index, onChange))
+            case .moreElement(let index): handles.append(store.subscribe(\.more, at: index, onChange))
             case .path(let index): handles.append(store.subscribe(\.values[index], onChange))
             case .other: handles.append(store.subscribe(\.other, onChange))
             }
@@ -153,7 +173,7 @@ import Reflow
 
     /// The model: subscribers in subscription order, each with the value it last received.
     static func model(_ steps: [Step]) -> [String] {
-        var state = Grid(values: Array(repeating: 0, count: elementCount))
+        var state = Grid(elementCount: elementCount)
         var subscribers: [(source: Source, cancels: Int?, last: Int, isLive: Bool)] = []
         var log: [String] = []
         func subscribe(_ source: Source, cancels: Int?) {
@@ -195,18 +215,50 @@ import Reflow
 struct Grid {
     var values: [Int]
     var other = 0
+    var more: [Int]
+
+    init(elementCount: Int) {
+        values = Array(repeating: 0, count: elementCount)
+        more = Array(repeating: 0, count: elementCount)
+    }
 }
 
 private struct WriteAction: Action {
     var write: KeyPathGroupModelTests.Write
 }
 
+private struct ScopedWriteToValues: Action {
+    var index: Int
+    var value: Int
+}
+
+private struct ScopedWriteToMore: Action {
+    var index: Int
+    var value: Int
+}
+
+private struct ScopedWriteToOther: Action {
+    var value: Int
+}
+
 extension KeyPathGroupModelTests.Write {
-    var action: any Action { WriteAction(write: self) }
+    var action: any Action {
+        guard isScoped else { return WriteAction(write: self) }
+        guard let index else { return ScopedWriteToOther(value: value) }
+        return inMore ? ScopedWriteToMore(index: index, value: value) : ScopedWriteToValues(index: index, value: value)
+    }
 
     func apply(to state: inout Grid) {
-        if let index { state.values[index] = value } else { state.other = value }
+        guard let index else { return state.other = value }
+        if inMore { state.more[index] = value } else { state.values[index] = value }
     }
 }
 
-private let gridReducer = Reducer<Grid>.on(WriteAction.self) { state, action in action.write.apply(to: &state) }
+private let gridReducer = Reducer<Grid>.combine(
+    Reducer<Grid>.on(WriteAction.self) { state, action in action.write.apply(to: &state) },
+    Reducer<[Int]>.on(ScopedWriteToValues.self) { values, action in values[action.index] = action.value }
+        .scope(\Grid.values),
+    Reducer<[Int]>.on(ScopedWriteToMore.self) { more, action in more[action.index] = action.value }
+        .scope(\Grid.more),
+    Reducer<Int>.on(ScopedWriteToOther.self) { other, action in other = action.value }.scope(\Grid.other)
+)
