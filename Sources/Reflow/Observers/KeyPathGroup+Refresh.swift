@@ -43,8 +43,9 @@ extension KeyPathGroup {
                     // so the selectors read it through the buffer, a load each, where reading
                     // the array per selector costs a retain and a metadata lookup in a debug
                     // build (S3 and S7 at an index, debug section). Not recursive, so that
-                    // it is inlined into both calls (S8, release). The state is this pass's
-                    // copy, so the buffer stays valid to the end of the loop.
+                    // it is inlined into both calls (S8, release). The buffer belongs to an
+                    // array held by `state`, which nothing writes while the loop runs (the
+                    // only code it calls is `Value`'s `==`), so it stays valid to the end.
                     @inline(__always)
                     func refreshSelectors(from start: Int, _ elements: UnsafeBufferPointer<Value>,
                                           at arrayOffset: Int) -> Int? {
