@@ -14,8 +14,9 @@ extension Connection {
     ///            mapDispatchToActions: { _ in () })
     /// ```
     ///
-    /// Like the subscript, reading an index outside the array stops the program: release
-    /// a row's connection before the reducer removes its element.
+    /// Like the subscript, reading an index outside the array stops the program, with a
+    /// message naming the index and the array's count: release a row's connection before
+    /// the reducer removes its element.
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.

@@ -68,8 +68,9 @@ extension Store {
     /// let subscription = store.subscribe(\.scores, at: 3) { score in label.text = "\(score)" }
     /// ```
     ///
-    /// Like the subscript, reading an index outside the array stops the program; cancel
-    /// the subscription before the reducer removes its element.
+    /// Like the subscript, reading an index outside the array stops the program, with a
+    /// message naming the index and the array's count; cancel the subscription before the
+    /// reducer removes its element.
     ///
     /// - Parameters:
     ///   - array: The array in the state.
