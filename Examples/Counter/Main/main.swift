@@ -32,10 +32,13 @@ let delay = options.milliseconds(after: "--delay", default: .milliseconds(500))
 let chosen = options.value(after: "--state-dir")
     ?? ProcessInfo.processInfo.environment["REFLOW_COUNTER_DIR"].flatMap { $0.isEmpty ? nil : $0 }
 let directory: URL
+// The demo's own directory is removed when it ends, so demos leave nothing behind.
+var demoDirectory: URL?
 if let chosen {
     directory = URL(fileURLWithPath: chosen)
 } else if StandardInput.isNullDevice {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterDemo-\(UUID().uuidString)")
+    demoDirectory = directory
 } else {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterExample")
 }
@@ -43,4 +46,7 @@ let app = CounterApp.make(reactor: CounterReactor(delay: delay),
                           recordPath: options.value(after: "--record").map { RecordingDestination.checked($0).path },
                           persistenceDirectory: directory,
                           inspectPort: options.port(after: "--inspect"))
-exit(await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript))
+let status = await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript)
+// The screen flushed the count before `run` returned, so nothing writes there any more.
+if let demoDirectory { try? FileManager.default.removeItem(at: demoDirectory) }
+exit(status)

@@ -115,7 +115,7 @@ import Testing
         #expect(saved.hasSuffix("2") || saved.contains("\n2"))
     }
 
-    @Test func theDemo_leavesTheDefaultCountAlone() async throws {
+    @Test func theDemo_leavesTheDefaultCountAlone_andRemovesItsOwnDirectory() async throws {
         let temporary = try directory(with: nil)
         defer { try? FileManager.default.removeItem(at: temporary) }
         let kept = temporary.appendingPathComponent("ReflowCounterExample")
@@ -126,5 +126,7 @@ import Testing
                                                environment: ["TMPDIR": temporary.path + "/", "REFLOW_COUNTER_DIR": ""])
         #expect(run.status == 0)
         #expect(try String(contentsOf: kept.appendingPathComponent("count.json"), encoding: .utf8) == before)
+        // The demo kept its count in a directory of its own, and removed it when it ended.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["ReflowCounterExample"])
     }
 }
