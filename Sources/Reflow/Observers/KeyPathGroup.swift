@@ -58,6 +58,10 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// Whether a member may be out of sync (see above): set when one joins so, cleared
     /// when a pass visits every member, which brings each into sync.
     @usableFromInline private(set) var hasUnsyncedMembers = false
+    /// The buffer ``slotsToVisit(changedMembers:_:)`` fills, kept so that a pass that
+    /// visits a few members allocates nothing once it has grown: the pass's copy is
+    /// released when the pass ends, so the next pass finds it uniquely referenced.
+    private var chosenSlots = ContiguousArray<Int>()
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
 
@@ -139,7 +143,12 @@ final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             hasUnsyncedMembers = false
             return nil
         }
+        // Filled as a local (moved out of the group, so still uniquely referenced), then
+        // kept again.
         var chosen = ContiguousArray<Int>()
+        swap(&chosen, &chosenSlots)
+        chosen.removeAll(keepingCapacity: true)
+        defer { chosenSlots = chosen }
         guard changedMembers > 0 else { return chosen }
         if memberSelectors.count != members.slotCount { alignMemberSelectors() }
         chosen.reserveCapacity(changedMembers)
