@@ -48,5 +48,11 @@ let app = CounterApp.make(reactor: CounterReactor(delay: delay),
                           inspectPort: options.port(after: "--inspect"))
 let status = await TerminalRunner.run(app.screen, demoScript: CounterApp.demoScript)
 // The screen flushed the count before `run` returned, so nothing writes there any more.
-if let demoDirectory { try? FileManager.default.removeItem(at: demoDirectory) }
+if let demoDirectory {
+    do {
+        try FileManager.default.removeItem(at: demoDirectory)
+    } catch {
+        FileHandle.standardError.write(Data("note: could not remove the demo's directory \(demoDirectory.path): \(error.localizedDescription)\n".utf8))
+    }
+}
 exit(status)
