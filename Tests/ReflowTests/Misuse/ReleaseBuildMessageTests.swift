@@ -6,42 +6,19 @@ import Testing
 /// A user's mistake stops the program with its message in every build. `precondition`
 /// prints nothing when optimized (the process dies of SIGILL, silently), so these run a
 /// helper built with `-c release` and read its standard error.
-@Suite(.serialized) struct ReleaseBuildMessageTests {
-    private static let packageRoot = BuiltProducts.packageRoot
-
-    /// Builds MisuseHelper in release mode, in a scratch directory of its own (so it never
-    /// waits on the lock of the build that runs these tests), and returns its path. CI
-    /// builds it beforehand, so here it is only brought up to date.
-    private static let releaseHelper: Result<URL, HelperBuildError> = {
-        let scratch = packageRoot.appendingPathComponent(".build-release-helper")
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "-c", "release", "--product", "MisuseHelper",
-                           "--package-path", packageRoot.path, "--scratch-path", scratch.path]
-        let output = Pipe()
-        build.standardOutput = output
-        build.standardError = output
-        do {
-            try build.run()
-        } catch {
-            return .failure(HelperBuildError(log: "could not start swift build: \(error)"))
-        }
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        build.waitUntilExit()
-        guard build.terminationStatus == 0 else { return .failure(HelperBuildError(log: log)) }
-        return .success(scratch.appendingPathComponent("release/MisuseHelper"))
-    }()
-
-    struct HelperBuildError: Error, CustomStringConvertible {
-        let log: String
-        var description: String { "swift build -c release --product MisuseHelper failed:\n\(log)" }
-    }
-
+///
+/// A release build takes minutes on two cores, so the test run never builds it: CI builds
+/// it beforehand (`.ci/run`), and a run without an up-to-date helper skips these tests and
+/// says which command builds it.
+@Suite(.serialized, .enabled(if: ReleaseHelper.isUpToDate, """
+    the release-built MisuseHelper is missing or older than the sources; build it with \
+    `swift build -c release --product MisuseHelper --scratch-path .build-release-helper`
+    """))
+struct ReleaseBuildMessageTests {
     /// Runs the helper on one misuse; returns its exit status and standard error.
     private func run(_ misuse: String) throws -> (status: Int32, stopped: Bool, standardError: String) {
-        let helper = try Self.releaseHelper.get()
         let process = Process()
-        process.executableURL = helper
+        process.executableURL = ReleaseHelper.url
         process.arguments = [misuse]
         let errors = Pipe()
         process.standardError = errors
@@ -64,6 +41,31 @@ import Testing
         let result = try run(misuse)
         #expect(result.stopped, "\(misuse): the helper was expected to stop on a trap; it exited with \(result.status)")
         #expect(result.standardError.contains(message), "\(misuse): standard error was:\n\(result.standardError)")
+    }
+}
+/// MisuseHelper as `.ci/run` builds it with `-c release`.
+private enum ReleaseHelper {
+    static let url = BuiltProducts.packageRoot
+        .appendingPathComponent(".build-release-helper/release/MisuseHelper")
+
+    /// Whether the helper exists and is newer than every source it is built from (Reflow's
+    /// and its own), so that a stale helper never tests old code.
+    static var isUpToDate: Bool {
+        let files = FileManager.default
+        guard let built = (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date else {
+            return false
+        }
+        for folder in ["Sources/Reflow", "Tests/MisuseHelper"] {
+            let root = BuiltProducts.packageRoot.appendingPathComponent(folder)
+            guard let walk = files.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey]) else {
+                return false
+            }
+            for case let file as URL in walk where file.pathExtension == "swift" {
+                let changed = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+                if let changed, changed > built { return false }
+            }
+        }
+        return true
     }
 }
 #endif

@@ -5,7 +5,7 @@ import Reflow
 /// end on the current props. A failure prints the seed and a shrunk program.
 @MainActor
 @Suite struct ConnectionModelTests {
-    @Test func randomPrograms_matchTheModel() {
+    @Test func randomPrograms_matchTheModel() async {
         // A store-backed program runs twice: mapping the state, and declaring a slice.
         func fails(_ program: ConnectionProgram) -> Bool {
             let expected = ConnectionModel(hasStore: program.hasStore).run(program.steps)
@@ -15,7 +15,7 @@ import Reflow
             }
             return false
         }
-        checkRandomPrograms(
+        await checkRandomPrograms(
             "connection", count: 6_000,
             generate: { ConnectionProgram.random(using: &$0) },
             fails: fails,

@@ -187,7 +187,7 @@ import Testing
         return steps
     }
 
-    @Test func randomPrograms_matchTheModel() {
+    @Test func randomPrograms_matchTheModel() async {
         func fails(_ steps: [Step]) -> Bool {
             let (actual, watchedIDsMatch) = Self.run(steps)
             return actual != Self.model(steps) || !watchedIDsMatch
@@ -195,7 +195,7 @@ import Testing
         func subscribeCount(_ steps: [Step]) -> Int {
             steps.filter { if case .subscribe = $0 { true } else { false } }.count
         }
-        checkRandomPrograms(
+        await checkRandomPrograms(
             "entity subscriptions", count: 4_000,
             generate: { Self.randomProgram(&$0) },
             fails: fails,

@@ -82,8 +82,8 @@ import Reflow
 
     static let elementCount = 6
 
-    @Test func manyMembers_fewChangingPerDispatch_followTheModel() {
-        checkRandomPrograms("key-path subscriptions", count: 400, generate: Self.generate,
+    @Test func manyMembers_fewChangingPerDispatch_followTheModel() async {
+        await checkRandomPrograms("key-path subscriptions", count: 400, generate: Self.generate,
                             fails: { Self.run($0) != Self.model($0) },
                             shrink: { program in shrink(program) { Self.run($0) != Self.model($0) } },
                             describe: { program in

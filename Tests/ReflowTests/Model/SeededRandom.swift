@@ -70,7 +70,8 @@ func shrink<Step>(_ steps: [Step], simplify: (Step) -> [Step] = { _ in [] },
 
 /// Runs `count` random programs (`REFLOW_MODEL_PROGRAMS`, from `REFLOW_MODEL_SEED`) and
 /// records one issue for the first that fails: its seed, how to rerun it, and the program
-/// shrunk by `shrink`.
+/// shrunk by `shrink`. It yields the main actor after each program, so the other
+/// main-actor tests of a parallel run go on beside it instead of waiting for the whole run.
 ///
 /// - Parameters:
 ///   - what: What is compared with its model, for the message.
@@ -86,12 +87,15 @@ func checkRandomPrograms<Program>(
     shrink: (Program) -> Program,
     describe: (Program) -> String,
     sourceLocation: SourceLocation = #_sourceLocation
-) {
+) async {
     let first = modelFirstSeed()
     for seed in first..<(first + UInt64(modelProgramCount(default: count))) {
         var random = SeededRandom(seed: seed)
         let program = generate(&random)
-        guard fails(program) else { continue }
+        guard fails(program) else {
+            await Task.yield()
+            continue
+        }
         Issue.record("""
             Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1): \
             \(what) and model differ. Shrunk program:

@@ -113,8 +113,8 @@ import Reflow
         return steps
     }
 
-    @Test func randomPrograms_matchTheModel() {
-        checkRandomPrograms(
+    @Test func randomPrograms_matchTheModel() async {
+        await checkRandomPrograms(
             "signal subject", count: 2_000,
             generate: { Self.randomProgram(&$0) },
             fails: { Self.run($0) != Self.model($0) },

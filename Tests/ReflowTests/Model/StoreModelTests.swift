@@ -7,12 +7,12 @@ import Reflow
 /// `Store` and against ``StoreModel``. A failure prints the seed and a shrunk program.
 @MainActor
 @Suite struct StoreModelTests {
-    @Test func randomPrograms_matchTheModel() {
+    @Test func randomPrograms_matchTheModel() async {
         func fails(_ program: StoreProgram) -> Bool {
             StoreModel(middleware: program.middleware).run(program.steps)
                 != StoreRunner(middleware: program.middleware).run(program.steps)
         }
-        checkRandomPrograms(
+        await checkRandomPrograms(
             "store", count: 6_000,
             generate: { StoreProgram.random(using: &$0) },
             fails: fails,
