@@ -48,6 +48,9 @@ let package = Package(
         .testTarget(name: "IdiomTests", dependencies: ["Reflow", "ReflowTesting"], swiftSettings: strict),
         .testTarget(name: "IdiomTestsSwift5", dependencies: ["Reflow", "ReflowTesting"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
+        // ReRxSwift's README as written and a port of its example's spec; CI also builds
+        // and runs it under Xcode 26's default isolation and in Swift 5 mode.
+        .testTarget(name: "ReRxSwiftReadmeTests", dependencies: ["Reflow"], swiftSettings: strict),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         // A ReSwift app's code as old apps are written: Swift 5 language mode, ReSwift's idioms.
         .testTarget(name: "ReflowReSwiftSwift5Tests", dependencies: ["ReflowReSwift"], path: "Tests/ReflowReSwiftSwift5Tests",

@@ -1,7 +1,8 @@
 import Reflow
 
-/// Sends an action into the store (ReSwift's `DispatchFunction`).
-public typealias DispatchFunction = (any Action) -> Void
+/// Sends an action into the store (ReSwift's `DispatchFunction`): Reflow's own, so that a
+/// file that imports both `Reflow` and `ReflowReSwift` names one type.
+public typealias DispatchFunction = Reflow.DispatchFunction
 
 /// Reads the store's current state; `nil` once the store is gone.
 public typealias GetState<State> = () -> State?

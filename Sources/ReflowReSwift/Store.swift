@@ -41,7 +41,12 @@ import Reflow
 /// - A reducer that dispatches stops the program with a message that names the action,
 ///   as ReSwift's `ConcurrentMutationError` does.
 /// - ``state`` cannot be set from outside; only reducers change it.
-open class Store<State>: StoreType {
+///
+/// A store is `Sendable`: a global `let mainStore = Store(...)` can be used from any
+/// thread, also where Swift makes globals `@MainActor` (Xcode 26's default isolation).
+// @unchecked: every stored property is a `let` of a `Sendable` type or a main-actor object
+// reached only through `onMainActor`, so the store itself holds no state two threads share.
+open class Store<State>: StoreType, @unchecked Sendable {
     /// The Reflow store that holds the state: use it for new screens.
     public let reflowStore: Reflow.Store<State>
     /// Subscribers and middleware: main-actor bookkeeping.
@@ -74,6 +79,26 @@ open class Store<State>: StoreType {
         self.reflowStore = reflowStore
         self.core = core
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
+    }
+
+    /// Creates a store from a `@MainActor` reducer: a free function in an app built with
+    /// Xcode 26's default MainActor isolation, or a static function of a main-actor type;
+    /// otherwise the same as ``init(reducer:state:middleware:automaticallySkipsRepeats:)``.
+    ///
+    /// - Parameters:
+    ///   - reducer: The root reducer.
+    ///   - state: The initial state; when `nil`, the reducer provides it from
+    ///     ``ReSwiftInit``.
+    ///   - middleware: Middleware, first one first.
+    ///   - automaticallySkipsRepeats: Whether subscriptions to `Equatable` values skip
+    ///     repeats without asking.
+    public convenience init(reducer: @escaping @MainActor (_ action: any Action, _ state: State?) -> State, state: State?,
+                            middleware: [Middleware<State>] = [], automaticallySkipsRepeats: Bool = true) {
+        // The store calls its reducer on the main actor only (`MainActorBound.isolatedValue`).
+        self.init(reducer: { action, state in
+            let input = MainActorBound((action, state))
+            return MainActor.assumeIsolated { MainActorBound(reducer(input.value.0, input.value.1)) }.value
+        }, state: state, middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 
     /// Gives an existing Reflow store ReSwift's API, so screens written against ReSwift can

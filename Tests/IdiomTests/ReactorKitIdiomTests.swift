@@ -7,12 +7,16 @@ import ReflowTesting
 // ReactorView, is bound by assigning `reactor`, sends actions and binds state.
 
 final class ProfileViewReactor: Reactor {
-    enum Action: Sendable, Equatable {
+    // `nonisolated`: under Xcode 26's default MainActor isolation these enums, and so their
+    // `Equatable` conformances, would be main-actor isolated; an action or a mutation is
+    // `Sendable`, and a `Sendable` value's `==` may run anywhere (Swift's rule; see the
+    // Concurrency article). Without default isolation the word changes nothing.
+    nonisolated enum Action: Sendable, Equatable {
         case refreshFollowingStatus(Int)
         case follow(Int)
     }
 
-    enum Mutation: Sendable, Equatable {
+    nonisolated enum Mutation: Sendable, Equatable {
         case setFollowing(Bool)
     }
 

@@ -78,8 +78,10 @@ func subscribeToCount<S: StoreType>(_ subscriber: CountSubscriber, on store: S) 
     store.subscribe(subscriber) { $0.select { $0.count } }
 }
 
-/// A store subclass, as apps that add conveniences write it.
-final class CountingStore: Store<AppState> {
+/// A store subclass, as apps that add conveniences write it. A store is `Sendable` (a global
+/// store is used from any thread), so a subclass restates it, and keeps its own state on
+/// the main thread, where the store calls `dispatch` from.
+final class CountingStore: Store<AppState>, @unchecked Sendable {
     var dispatched = 0
 
     override func dispatch(_ action: Action) {

@@ -31,7 +31,22 @@ public protocol Connectable: AnyObject {
 
 extension Connectable {
     /// The current props (the connection's).
-    public var props: Props { connection.props }
+    ///
+    /// Settable, as in ReRxSwift: a spec sets props to drive the screen's bindings
+    /// (`screen.props = Props(text: "some text")`) as the store would; the next change of
+    /// the store's state maps the props again.
+    public var props: Props {
+        get { connection.props }
+        set { connection.props = newValue }
+    }
+
     /// The actions (the connection's).
-    public var actions: Actions { connection.actions }
+    ///
+    /// Settable, as in ReRxSwift: a spec puts mock actions in their place
+    /// (`screen.actions = Actions(updatedText: { _ in tapped = true })`); they stay until
+    /// set again, or until the connection is pointed at another store.
+    public var actions: Actions {
+        get { connection.actions }
+        set { connection.actions = newValue }
+    }
 }

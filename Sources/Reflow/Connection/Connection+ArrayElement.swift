@@ -28,41 +28,21 @@ extension Connection {
     public convenience init<Element: Equatable>(store: Store<State>,
                                                 slice array: KeyPath<State, [Element]>, at index: Int,
                                                 mapSliceToProps: @escaping (Element) -> Props,
-                                                mapDispatchToActions: (Dispatch) -> Actions) {
+                                                mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+        MainThreadCheck.require("Connection(store:...)")
         let elementPath = array.appending(path: \[Element].[index])
         let current = store.state[keyPath: array]
         guard current.indices.contains(index) else { Store<State>.elementOutOfBounds(index, count: current.count, of: array) }
         let initial = current[index]
+        let elementRead = ArrayElementRead(array, index: index)
         let member = SliceConnectionMember<State, Element, Props>(
-            slice: initial, project: { $0[keyPath: elementPath] }, mapSlice: mapSliceToProps)
+            slice: initial, path: elementPath, elementRead: elementRead, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections)
-        keep(store.subscribe(elementPath, elementRead: ArrayElementRead(array, index: index), in: group,
+        keep(store.subscribe(elementPath, elementRead: elementRead, in: group,
                              initial: initial, isConnectionSlice: true, onChange: { element in
-            // As in `init(store:slice:mapSliceToProps:mapDispatchToActions:)`.
-            guard member.isEnabled else { return }
-            member.lastSlice = element
-            if let watcher = NotificationWatch.current { member.reportChange(to: watcher) }
-            member.deliver(mapSliceToProps(element))
+            member.sliceChanged(to: element, mapSlice: mapSliceToProps)
         }))
     }
 
-    /// Creates a connection whose props depend on one element of an array in the state,
-    /// from a `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer
-    /// above.
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - array: The array in the state.
-    ///   - index: The element the props depend on.
-    ///   - mapSliceToProps: A pure function of the element; runs when it changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
-    @inlinable
-    public convenience init<Element: Equatable>(store: Store<State>,
-                                                slice array: KeyPath<State, [Element]>, at index: Int,
-                                                mapSliceToProps: @escaping (Element) -> Props,
-                                                mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, slice: array, at: index, mapSliceToProps: mapSliceToProps,
-                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
-    }
 }

@@ -49,22 +49,34 @@ public final class Connection<State, Props, Actions> {
     @usableFromInline let cell: PropsCell<Props>
 
     /// The actions built by `mapDispatchToActions`.
-    public let actions: Actions
+    ///
+    /// Settable, as in ReRxSwift, so that a spec can put mock actions in their place:
+    /// ```swift
+    /// var tapped = false
+    /// screen.actions = Actions(updatedText: { _ in tapped = true })
+    /// ```
+    /// Mock actions stay until you set others or point the connection at another
+    /// ``store``, which builds the actions again from `mapDispatchToActions`.
+    public var actions: Actions
 
-    private let store: Store<State>?
+    /// The store the connection follows; `nil` for a store-less connection.
+    var followedStore: Store<State>?
+    /// `mapDispatchToActions`, kept so that pointing the connection at another store
+    /// builds actions that dispatch there; `nil` for a store-less connection.
+    let buildActions: ((Dispatch) -> Actions)?
     /// What follows the store besides a group's member: the store observer's subscription,
     /// or a member's slice subscription; `nil` for a member of a connection group and for
     /// a store-less connection. One field for all of them: a connection is three words and
     /// its actions (benchmark S5).
-    private var storeSubscription: SubscriptionHandle?
+    var storeSubscription: SubscriptionHandle?
 
     /// The store observer, for props that are not `Equatable`.
-    private var storeObserver: ConnectionObserver<State, Props, Actions>? {
+    var storeObserver: ConnectionObserver<State, Props, Actions>? {
         storeSubscription?.observer as? ConnectionObserver<State, Props, Actions>
     }
 
     /// The group member, for `Equatable` props: the cell itself.
-    private var member: ConnectionMember<State, Props>? {
+    var member: ConnectionMember<State, Props>? {
         cell as? ConnectionMember<State, Props>
     }
 
@@ -80,25 +92,8 @@ public final class Connection<State, Props, Actions> {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: (Dispatch) -> Actions) {
+                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { mapStateToProps($0) })
-    }
-
-    /// Creates a connection to `store` from a `@MainActor` `mapDispatchToActions`, such as
-    /// a `@MainActor func`; otherwise the same as the initializer above.
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change
-    ///     while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
-    // Beside the plain form because a `@MainActor` function reference cannot be converted
-    // to a plain function type in a stored property's initializer.
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, mapStateToProps: mapStateToProps, mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
     }
 
     /// Creates a connection that reads only one `Equatable` slice of the state:
@@ -124,57 +119,41 @@ public final class Connection<State, Props, Actions> {
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
-                                              mapDispatchToActions: (Dispatch) -> Actions) {
+                                              mapDispatchToActions: @escaping (Dispatch) -> Actions) {
         // A member of the store's group of key-path subscriptions of this slice type:
         // connections that declare the same slice share its projection (S7 with slice:).
+        MainThreadCheck.require("Connection(store:...)")
         let initial = store.state[keyPath: slice]
-        let member = SliceConnectionMember<State, Slice, Props>(
-            slice: initial, project: { $0[keyPath: slice] }, mapSlice: mapSliceToProps)
+        let member = SliceConnectionMember<State, Slice, Props>(slice: initial, path: slice, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
         keep(store.subscribe(slice, in: group, initial: initial, isConnectionSlice: true, onChange: { slice in
-            // The group tells only changes; while connected, its last value and the
-            // member's last slice are the same (connect() brings them together).
-            guard member.isEnabled else { return }
-            member.lastSlice = slice
-            if let watcher = NotificationWatch.current { member.reportChange(to: watcher) }
-            member.deliver(mapSliceToProps(slice))
+            member.sliceChanged(to: slice, mapSlice: mapSliceToProps)
         }))
-    }
-
-    /// Creates a connection that reads only one `Equatable` slice of the state, from a
-    /// `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer above.
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - slice: The part of the state the props depend on.
-    ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
-    @inlinable
-    public convenience init<Slice: Equatable>(store: Store<State>,
-                                              slice: KeyPath<State, Slice>,
-                                              mapSliceToProps: @escaping (Slice) -> Props,
-                                              mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, slice: slice, mapSliceToProps: mapSliceToProps,
-                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
     }
 
     /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
     ///   stored property: the connection then skips dispatches whose reducers cannot write it.
     @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
+    init(store: Store<State>, mapDispatchToActions: @escaping (Dispatch) -> Actions,
          propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
-        self.store = store
+        MainThreadCheck.require("Connection(store:...)")
+        self.followedStore = store
+        self.buildActions = mapDispatchToActions
         // The first call always yields props: there is no previous state to compare with.
         self.cell = PropsCell(props: propsIfChanged(store.state)!)
         self.actions = mapDispatchToActions(store.weakDispatch)
-        let observer = ConnectionObserver<State, Props, Actions>(
-            propsIfChanged: propsIfChanged, sliceBytes: sliceBytes, writes: store.loop.writes)
-        if sliceBytes != nil { store.trackFootprints() }
         Housekeeping.run()
+        follow(store, with: ConnectionObserver<State, Props, Actions>(
+            propsIfChanged: propsIfChanged, sliceBytes: sliceBytes, writes: store.loop.writes))
+        store.loop.watcher?.observerMade(cell, .connection(Props.self))
+    }
+
+    /// Follows `store` through `observer` (props that are not `Equatable`).
+    func follow(_ store: Store<State>, with observer: ConnectionObserver<State, Props, Actions>) {
+        if observer.sliceBytes != nil { store.trackFootprints() }
         observer.connection = self
         storeSubscription = store.observers.subscribe(observer)
-        store.loop.watcher?.observerMade(cell, .connection(Props.self))
     }
 
     /// Creates a connection without a store, from fixed props and (mock) actions: for
@@ -203,17 +182,21 @@ public final class Connection<State, Props, Actions> {
     }
 
     init(storelessProps props: Props, actions: Actions) {
-        self.store = nil
+        MainThreadCheck.require("Connection(props:actions:)")
+        self.followedStore = nil
+        self.buildActions = nil
         self.cell = PropsCell(props: props)
         self.actions = actions
     }
 
     /// A connection that follows `store` as a member of one of its groups; the caller
-    /// joins the group.
+    /// joins the group, with a pass specialized in its module.
     @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: (Dispatch) -> Actions,
+    init(store: Store<State>, mapDispatchToActions: @escaping (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
-        self.store = store
+        MainThreadCheck.require("Connection(store:...)")
+        self.followedStore = store
+        self.buildActions = mapDispatchToActions
         self.cell = member
         self.actions = mapDispatchToActions(store.weakDispatch)
         Housekeeping.run()
@@ -230,6 +213,7 @@ public final class Connection<State, Props, Actions> {
         storeSubscription = subscription
     }
 
+
     deinit {
         // A member connection leaves its group here, as a subscription would when released:
         // at once on the main queue, else as soon as the main actor runs.
@@ -241,12 +225,15 @@ public final class Connection<State, Props, Actions> {
         }
     }
 
+    /// Whether the props follow the store: between ``connect()`` and ``disconnect()``.
+    /// A store-less connection is always connected.
     public var isConnected: Bool { storeObserver?.isEnabled ?? member?.isEnabled ?? true }
 
     /// Starts following the store: catches up to its current state at once, then updates
     /// on each change. Call it when the screen appears. Calling it twice does nothing.
     public func connect() {
-        guard let store else { return }
+        MainThreadCheck.require("Connection.connect()")
+        guard let store = followedStore else { return }
         if let member, !member.isEnabled {
             member.isEnabled = true
             if let props = member.catchUp(to: store.state) { self.props = props }
@@ -259,6 +246,7 @@ public final class Connection<State, Props, Actions> {
     /// Stops following the store; bindings stay and resume on the next ``connect()``.
     /// Call it when the screen disappears.
     public func disconnect() {
+        MainThreadCheck.require("Connection.disconnect()")
         storeObserver?.isEnabled = false
         member?.isEnabled = false
     }
@@ -303,7 +291,8 @@ extension Connection where Props: Equatable {
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: (Dispatch) -> Actions) {
+                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
+        MainThreadCheck.require("Connection(store:...)")
         // A member of the store's group of connections with these props: the pass that
         // maps and compares is specialized here, in the caller's module (S5, S7, S9).
         let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
@@ -312,18 +301,4 @@ extension Connection where Props: Equatable {
         group.join(member)
     }
 
-    /// Creates a connection to `store` whose props are distinct until changed, from a
-    /// `@MainActor` `mapDispatchToActions`; otherwise the same as the initializer above.
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change
-    ///     while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, mapStateToProps: mapStateToProps, mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
-    }
 }

@@ -12,8 +12,13 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     /// `connect()`: the props for `state`, stored, if they differ from the current ones.
     func catchUp(to state: State) -> Props? { nil }
 
-    /// Takes this member out of its group; its connection is gone.
+    /// Takes this member out of its group; its connection is gone or follows another store.
     func leaveGroup() {}
+
+    /// Follows `store`, when the connection is pointed at it: joins its group, or returns
+    /// the subscription that follows it. Cold: the initializers join with a pass
+    /// specialized in the caller's module.
+    func follow(_ store: Store<State>) -> SubscriptionHandle? { nil }
 }
 
 /// How a connection with `Equatable` props and no declared slice follows its store: as a
@@ -54,6 +59,11 @@ final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<S
     override func leaveGroup() {
         group?.remove(self)
     }
+
+    override func follow(_ store: Store<State>) -> SubscriptionHandle? {
+        store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges).join(self)
+        return nil
+    }
 }
 
 /// How a connection with a declared `Equatable` slice follows its store: as a member of
@@ -68,15 +78,42 @@ final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<S
 final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMember<State, Props> {
     /// The slice the connection's props were last mapped from.
     @usableFromInline var lastSlice: Slice
-    private let project: (State) -> Slice
+    /// Where the slice is: its key path, and for an array's element its read.
+    private let path: KeyPath<State, Slice>
+    private let elementRead: ArrayElementRead?
     private let mapSlice: (Slice) -> Props
 
     @usableFromInline
-    init(slice: Slice, project: @escaping (State) -> Slice, mapSlice: @escaping (Slice) -> Props) {
+    init(slice: Slice, path: KeyPath<State, Slice>, elementRead: ArrayElementRead? = nil,
+         mapSlice: @escaping (Slice) -> Props) {
         self.lastSlice = slice
-        self.project = project
+        self.path = path
+        self.elementRead = elementRead
         self.mapSlice = mapSlice
         super.init(props: mapSlice(slice))
+    }
+
+    private func project(_ state: State) -> Slice {
+        elementRead?.read(state) ?? state[keyPath: path]
+    }
+
+    /// The slice changed in the store: map and deliver it while connected.
+    @inlinable
+    final func sliceChanged(to slice: Slice, mapSlice: (Slice) -> Props) {
+        // The group tells only changes; while connected, its last value and the member's
+        // last slice are the same (connect() brings them together).
+        guard isEnabled else { return }
+        lastSlice = slice
+        if let watcher = NotificationWatch.current { reportChange(to: watcher) }
+        deliver(mapSlice(slice))
+    }
+
+    override func follow(_ store: Store<State>) -> SubscriptionHandle? {
+        let initial = project(store.state)
+        let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
+        let mapSlice = self.mapSlice
+        return store.subscribe(path, elementRead: elementRead, in: group, initial: initial, isConnectionSlice: true,
+                               onChange: { slice in self.sliceChanged(to: slice, mapSlice: mapSlice) })
     }
 
     /// Tells `watcher` that the slice changed: the connection maps it and delivers.

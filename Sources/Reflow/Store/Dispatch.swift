@@ -50,3 +50,18 @@ public struct Dispatch: Sendable {
         }
     }
 }
+
+/// A function that sends an action into a store: ReSwift's and ReRxSwift's shape of it.
+///
+/// ReRxSwift's `mapDispatchToActions` closures take one, and a connection accepts them as
+/// written:
+///
+/// ```swift
+/// private let mapDispatchToActions = { (dispatch: @escaping DispatchFunction) in
+///     MyViewController.Actions(updatedText: { dispatch(SetContent(newContent: $0)) })
+/// }
+/// ```
+///
+/// The function a connection hands over calls a ``Dispatch``: on the main actor it
+/// dispatches at once, from another thread it hops to the main actor.
+public typealias DispatchFunction = (any Action) -> Void

@@ -148,14 +148,9 @@ final class DispatchLoop<State> {
     // metadata (R1h).
     @inlinable
     func dispatchInGeneral(_ action: any Action) {
-        if let reducing = flags.reducingActionType {
-            fatalError("""
-                Reflow: dispatch(\(action)) was called from inside a reducer while it was \
-                handling an action of type \(reducing). Reducers must be pure: dispatch \
-                follow-up actions from middleware, an Effect, or a subscriber instead.
-                """)
-        }
+        if let reducing = flags.reducingActionType { Self.dispatchedWhileReducing(action, reducing: reducing) }
         if observers.isNotifying {
+            MainThreadCheck.require("dispatch(\(action))")
             if collectedBatch != nil {
                 collectedBatch!.append(action)
             } else {
@@ -171,6 +166,19 @@ final class DispatchLoop<State> {
             reduceAndNotify(action)
         }
         checkInvariants()
+    }
+
+    /// Stops the program: `action` was dispatched while the store was reducing. From the
+    /// main thread that is a reducer that dispatches; from another thread, a dispatch that
+    /// met the main thread's (Swift 5 code that reached the store off the main actor).
+    @usableFromInline
+    static func dispatchedWhileReducing(_ action: any Action, reducing: any Action.Type) -> Never {
+        MainThreadCheck.require("dispatch(\(action))")
+        fatalError("""
+            Reflow: dispatch(\(action)) was called from inside a reducer while it was \
+            handling an action of type \(reducing). Reducers must be pure: dispatch \
+            follow-up actions from middleware, an Effect, or a subscriber instead.
+            """)
     }
 
     /// The end of the middleware chain, and all of a plain dispatch: reduce, then notify

@@ -21,7 +21,7 @@ extension Reducer {
     ///   the first action) and returns the new state.
     /// - Returns: A reducer that runs it for every action.
     public static func reSwift(_ reduce: @escaping @MainActor (any Action, State?) -> State) -> Reducer {
-        Reducer { state, action in
+        Reducer { @MainActor state, action in
             state = reduce(action, state)
         }
     }

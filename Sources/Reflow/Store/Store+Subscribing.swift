@@ -205,6 +205,7 @@ extension Store {
 
     /// A new subscriber: features' housekeeping runs (subscribing is not a hot path).
     func noteNewSubscriber() {
+        MainThreadCheck.require("Store.subscribe")
         Housekeeping.run()
     }
 }

@@ -30,10 +30,10 @@
 @MainActor
 public final class Store<State> {
     @usableFromInline let loop: DispatchLoop<State>
-    let effects = EffectRegistry()
+    let effects: EffectRegistry
     /// What features keep on this store (hosted reactors, entity indexes), each found by
     /// its type.
-    let features = StoreFeatures()
+    let features: StoreFeatures
     /// The dispatch function connections hand to `mapDispatchToActions`: one per store, so
     /// a connection does not allocate its own (it holds the store weakly, so actions kept
     /// past the store's life do nothing).
@@ -41,14 +41,32 @@ public final class Store<State> {
 
     /// Creates a store.
     ///
+    /// The store lives on the main actor, but making it needs no isolation, so that an
+    /// app's global store compiles in every language mode, as ReSwift's and ReRxSwift's
+    /// READMEs write it:
+    ///
+    /// ```swift
+    /// let store = Store(reducer: appReducer, state: AppState())   // at file scope
+    /// ```
+    ///
+    /// It must run on the main thread (a global is made where it is first used: use it
+    /// first from the main thread); elsewhere it stops with a message that says so.
+    ///
     /// - Parameters:
     ///   - reducer: The only code that changes the state.
     ///   - state: The initial state.
     ///   - middleware: Functions that see each action before the reducer, first one first.
-    public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
-        loop = DispatchLoop(reducer: reducer, state: state)
-        loop.installMiddleware(middleware, context: MiddlewareContext(store: self))
-        Housekeeping.run()
+    public nonisolated init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
+        guard MainQueueDetection.isOnMainQueue else { MainThreadCheck.offMainThread("Store(reducer:state:middleware:)") }
+        // On the main queue, so on the main actor: the state moves to it on this thread.
+        let initial = SameThreadTransfer(state)
+        (loop, effects, features) = MainActor.assumeIsolated {
+            (DispatchLoop(reducer: reducer, state: initial.value), EffectRegistry(), StoreFeatures())
+        }
+        MainActor.assumeIsolated {
+            loop.installMiddleware(middleware, context: MiddlewareContext(store: self))
+            Housekeeping.run()
+        }
     }
 
     /// The current state. Only the reducer changes it.
@@ -72,6 +90,8 @@ public final class Store<State> {
 
     @usableFromInline
     static func stateReadWhileReducing(_ actionType: any Action.Type) -> Never {
+        // Two threads in the store look like a read inside a reducer: say which it is.
+        MainThreadCheck.require("Store.state")
         fatalError("""
             Reflow: Store.state was read from inside a reducer while it was handling an action \
             of type \(actionType); the state is half-applied there. Read the reducer's inout \

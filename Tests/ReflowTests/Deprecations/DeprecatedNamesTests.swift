@@ -8,14 +8,6 @@ import Reflow
 @Suite struct DeprecatedNamesTests {
     private let old: any OldNames = OldNamesUser()
 
-    @Test func selector_isMemoizedSelector() {
-        #expect(old.selectorType() == ObjectIdentifier(MemoizedSelector<ShelfState, Int>.self))
-    }
-
-    @Test func subscription_isSubscriptionHandle() {
-        #expect(old.subscriptionType() == ObjectIdentifier(SubscriptionHandle.self))
-    }
-
     @Test func connectionSubscribe_bindsLikeBind() {
         let connection = Connection(props: ShelfState(count: 1), actions: ())
         var seen: [Int] = []
@@ -48,19 +40,11 @@ private final class Target {
 
 @MainActor
 private protocol OldNames {
-    func selectorType() -> ObjectIdentifier
-    func subscriptionType() -> ObjectIdentifier
     func subscribe(_ connection: Connection<Void, ShelfState, Void>, _ onNext: @escaping (Int) -> Void)
     func bindIfNil(_ connection: Connection<Void, ShelfState, Void>, to target: Target, sink: @escaping (String) -> Void)
 }
 
 private struct OldNamesUser: OldNames {
-    @available(*, deprecated)
-    func selectorType() -> ObjectIdentifier { ObjectIdentifier(Selector<ShelfState, Int>.self) }
-
-    @available(*, deprecated)
-    func subscriptionType() -> ObjectIdentifier { ObjectIdentifier(Subscription.self) }
-
     @available(*, deprecated)
     func subscribe(_ connection: Connection<Void, ShelfState, Void>, _ onNext: @escaping (Int) -> Void) {
         connection.subscribe(\.count, onNext: onNext)
