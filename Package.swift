@@ -51,6 +51,8 @@ let package = Package(
         // ReRxSwift's README as written and a port of its example's spec; CI also builds
         // and runs it under Xcode 26's default isolation and in Swift 5 mode.
         .testTarget(name: "ReRxSwiftReadmeTests", dependencies: ["Reflow"], swiftSettings: strict),
+        // A ReSwift app's global store, used from a background queue; CI builds it in every setting.
+        .testTarget(name: "ReSwiftIdiomTests", dependencies: ["ReflowReSwift"]),
         .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
         // A ReSwift app's code as old apps are written: Swift 5 language mode, ReSwift's idioms.
         .testTarget(name: "ReflowReSwiftSwift5Tests", dependencies: ["ReflowReSwift"], path: "Tests/ReflowReSwiftSwift5Tests",
