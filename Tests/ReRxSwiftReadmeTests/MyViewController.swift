@@ -1,9 +1,12 @@
 import Reflow
 
-// ReRxSwift's README, "Usage", steps 1 to 6, as written there. Two differences, both of
-// Swift's making, not Reflow's:
+// ReRxSwift's README, "Usage", steps 1 to 6, as written there. Differences, none of
+// Reflow's making:
 // - `@IBOutlet` needs Objective-C, which Linux has not: the outlet is a plain `weak var`,
 //   set by `loadView()` as a storyboard would set it.
+// - On Apple platforms `@IBAction` needs a parameter type Objective-C can represent, which
+//   UIKit's `UITextField` is and this file's stand-in is not: there the action is a plain
+//   method. Linux compiles `@IBAction` as written.
 // - In the Swift 6 language mode without default MainActor isolation, Swift requires a
 //   global constant to be `Sendable` or isolated, so the two closure constants of steps 2
 //   and 3 are `@MainActor` there. Every other setting compiles them as written.
@@ -75,9 +78,15 @@ class MyViewController: UIViewController {
     }
 
     // Step 6
+    #if _runtime(_ObjC)
+    func editingChanged(_ sender: UITextField) {
+        actions.updatedText(sender.text ?? "")
+    }
+    #else
     @IBAction func editingChanged(_ sender: UITextField) {
         actions.updatedText(sender.text ?? "")
     }
+    #endif
 
     // What the storyboard does: the text field, in the view, set as the outlet.
     override func loadView() {

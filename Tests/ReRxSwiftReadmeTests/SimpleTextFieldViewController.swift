@@ -27,9 +27,15 @@ class SimpleTextFieldViewController: UIViewController {
         connection.bind(\Props.text, to: textField.rx.text)
     }
 
+    #if _runtime(_ObjC)  // see MyViewController.swift
+    func editingChanged(_ sender: UITextField) {
+        actions.updatedText(sender.text ?? "")
+    }
+    #else
     @IBAction func editingChanged(_ sender: UITextField) {
         actions.updatedText(sender.text ?? "")
     }
+    #endif
 
     weak var textField: UITextField!
 

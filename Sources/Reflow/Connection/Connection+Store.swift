@@ -15,7 +15,7 @@ extension Connection {
     /// screen.connection.store = testStore
     /// ```
     ///
-    /// A store-less connection (``init(props:actions:)``) has no store and no mapping;
+    /// A store-less connection (`Connection(props:actions:)`) has no store and no mapping;
     /// reading or setting this stops the program with a message that says so.
     public var store: Store<State> {
         get {

@@ -2,7 +2,7 @@
 ///
 /// Actions are the only way in to a ``Store``: a reducer turns the current state and an
 /// action into the next state. Declare one type per event, or an enum per feature; the
-/// reducer routes by the action's concrete type (see ``Reducer/on(_:_:)-type.method``).
+/// reducer routes by the action's concrete type (see ``Reducer/on(_:_:)-550tq``).
 ///
 /// ```swift
 /// struct Increment: Action {}

@@ -13,7 +13,7 @@ extension Reducer {
     ///
     /// > Important: The function receives a copy of the state and returns a new one, so
     /// > every action copies the state. For large state, port the reducer to the `inout`
-    /// > form (``init(_:)`` or ``on(_:_:)-type.method``) when you can.
+    /// > form (`Reducer { state, action in ... }` or ``on(_:_:)-550tq``) when you can.
     ///
     /// - Complexity: O(*n*) per action in the size of the state it copies.
     ///

@@ -1,7 +1,7 @@
 /// A pure function that changes state in place in response to an action.
 ///
 /// Build a reducer from one closure that sees every action, or route by the action's
-/// concrete type with ``on(_:_:)-type.method``; routing is a hash lookup, so it does not get
+/// concrete type with ``on(_:_:)-550tq``; routing is a hash lookup, so it does not get
 /// slower as you handle more action types. Combine feature reducers with ``combine(_:)-([Reducer<State>])``
 /// and lift a reducer of a slice into the whole app state with ``scope(_:)``.
 ///
