@@ -12,7 +12,9 @@ extension Effect {
     /// ```
     ///
     /// - Parameters:
-    ///   - id: Any hashable value; effects of one store or reactor share the ids.
+    ///   - id: Any `Hashable & Sendable` value; ids of different types never match. The
+    ///     effects of one owner share the ids: a store's effects one set, each reactor's
+    ///     `mutate` effects another, also when the reactor is hosted in the store.
     ///   - cancelInFlight: Whether starting this effect first cancels those running under `id`
     ///     (a new search cancels the one in flight).
     /// - Returns: The effect, cancellable under `id`.
@@ -23,8 +25,11 @@ extension Effect {
     /// An effect that cancels every running effect marked with `id`.
     ///
     /// ```swift
-    /// case .stop: return .cancel(id: TimerID.self)
+    /// case .stop: return .cancel(id: TimerID.ticks)
     /// ```
+    ///
+    /// It reaches only the effects of the owner that runs it: a store's `run` cancels the
+    /// store's effects, a reactor's `mutate` the reactor's.
     ///
     /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: An effect that, when it starts, cancels every effect running under `id`.

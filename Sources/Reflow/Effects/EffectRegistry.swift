@@ -2,12 +2,16 @@
 /// cancellation ids, and how to start new ones.
 @MainActor
 final class EffectRegistry {
+    /// Every effect task that has not ended, cancelled ones included.
     private var running: [Int: Task<Void, Never>] = [:]
+    /// The tasks of `running` cancelled by id (or all at once), still winding down: their
+    /// outputs are dropped, so they no longer count as running.
+    private var cancelled: Set<Int> = []
     private var tokensByID: [EffectID: Set<Int>] = [:]
     private var nextToken = 0
 
-    /// The number of effect tasks still running.
-    var runningCount: Int { running.count }
+    /// The number of effects started and still running: neither ended nor cancelled.
+    var runningCount: Int { running.count - cancelled.count }
 
     /// Starts `effect`; synchronous parts deliver before this returns.
     ///
@@ -114,15 +118,25 @@ final class EffectRegistry {
     /// Cancels every effect running under `id`.
     func cancel(id: EffectID) {
         guard let tokens = tokensByID.removeValue(forKey: id) else { return }
-        for token in tokens { running[token]?.cancel() }
+        for token in tokens {
+            guard let task = running[token] else { continue }
+            task.cancel()
+            cancelled.insert(token)
+        }
+        checkInvariants()
     }
 
-    /// Cancels every running effect (the owner is going away).
+    /// Cancels every running effect (the owner is going away, or a test ends).
     func cancelAll() {
-        for task in running.values { task.cancel() }
+        for (token, task) in running {
+            task.cancel()
+            cancelled.insert(token)
+        }
+        checkInvariants()
     }
 
-    /// Waits until no effect is running, including ones started meanwhile.
+    /// Waits until no effect task is left, cancelled ones included, and ones started
+    /// meanwhile.
     func waitUntilIdle() async {
         while let task = running.values.first {
             await task.value  // its last step took it off the books
@@ -154,11 +168,13 @@ final class EffectRegistry {
             precondition(!tokens.isEmpty && tokens.allSatisfy { running[$0] != nil },
                          "EffectRegistry: id \(id) names effects that are not running")
         }
+        precondition(cancelled.allSatisfy { running[$0] != nil }, "EffectRegistry: a cancelled effect that ended is kept")
         #endif
     }
 
     private func finished(_ token: Int, ids: [EffectID]) {
         running[token] = nil
+        cancelled.remove(token)
         for id in ids {
             tokensByID[id]?.remove(token)
             if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }

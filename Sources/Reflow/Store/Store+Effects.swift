@@ -22,10 +22,17 @@ extension Store {
         EffectHandle(tasks: effects.launch(effect) { [weak self] action in self?.dispatch(action) })
     }
 
-    /// The number of effect tasks still running that this store or a reactor hosted in
-    /// it started.
+    /// The number of effects this store or a reactor hosted in it started that are still
+    /// running.
     ///
-    /// An effect is off the books by the time `await handle.finish()` returns.
+    /// Each `.run` body counts one, and so does the part of a `concat` that is still to
+    /// come after its first asynchronous step (a `.merge` of two bodies counts two). An
+    /// effect counts from its start until its body returns, or until it is cancelled with
+    /// ``Effect/cancel(id:)``, by `cancelInFlight`, or by ``cancelAllEffects()``: a
+    /// cancelled effect's outputs are dropped, so it no longer counts even while its task
+    /// winds down. (One cancelled through its ``EffectHandle`` counts until its task ends.)
+    /// Its last output arrives on the main actor before it stops counting; by the time
+    /// `await handle.finish()` or ``waitForEffects()`` returns, it is off the books.
     ///
     /// - Complexity: O(*h*) in hosted reactors.
     public var runningEffectCount: Int { effects.runningCount + features.runningEffectCount }
@@ -39,10 +46,11 @@ extension Store {
     /// Waits until every effect this store and the reactors hosted in it run has
     /// finished, including effects started meanwhile.
     public func waitForEffects() async {
-        while runningEffectCount > 0 {
+        // Once at least: cancelled effects do not count, but their tasks are waited for.
+        repeat {
             await effects.waitUntilIdle()
             await features.waitForEffects()
-        }
+        } while runningEffectCount > 0
     }
 }
 

@@ -17,6 +17,32 @@ import ReflowTesting
         #expect(store.state.count == 200)
     }
 
+    /// Bug: a search that cancelled the one in flight counted 2 effects until the
+    /// cancelled task wound down, and a test store's failure said "2 effect(s)".
+    @Test func aCancelledEffect_stopsCounting_atOnce_andIsStillAwaited() async {
+        let store = makeStore()
+        let clock = TestClock()
+        func search() -> Effect<any Action> {
+            Effect<any Action>.run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(Increment())
+            }
+            .cancellable(id: "search", cancelInFlight: true)
+        }
+        store.run(search())
+        #expect(store.runningEffectCount == 1)
+        store.run(search())                      // cancels the first
+        #expect(store.runningEffectCount == 1)
+        store.run(.cancel(id: "search"))
+        #expect(store.runningEffectCount == 0)
+        store.run(search())
+        store.cancelAllEffects()
+        #expect(store.runningEffectCount == 0)
+        await store.waitForEffects()             // the cancelled tasks ended too
+        #expect(clock.sleeperCount == 0)
+        #expect(store.state.count == 0)
+    }
+
     @Test func runningEffectCount_ofAConcatTail_isZeroAfterFinish() async {
         let store = makeStore()
         let handle = store.run(.concat([
