@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ExamplesTests",
                     dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch", "CounterKit", "Counter",
                                    "SimpleTextFieldKit", "SteppingUpKit", "TableAndCollectionKit", "LoginKit",
-                                   "SimpleTextField", "SteppingUp", "TableAndCollection", "Login",
+                                   "SimpleTextField", "SteppingUp", "TableAndCollection", "Login", "ReSwiftTodo",
                                    "Reflow", "ReflowTesting", "TestSupport"],
                     swiftSettings: strict),
         // Code written the ways app developers write it (file-scope closures, static and free

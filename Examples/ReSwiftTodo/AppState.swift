@@ -14,6 +14,9 @@ struct AppState: StateType, Equatable {
     var filter = Filter.all
 
     enum Filter: Equatable { case all, open }
+
+    /// The todos the list shows under the filter.
+    var visibleTodos: [Todo] { filter == .open ? todos.filter { !$0.isDone } : todos }
 }
 
 struct LoadTodos: Action {}

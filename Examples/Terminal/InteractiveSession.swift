@@ -12,6 +12,8 @@ final class InteractiveSession<Program: TerminalProgram> {
     private var input: (any DispatchSourceRead)?
     private var resize: (any DispatchSourceSignal)?
     private var ended: CheckedContinuation<Void, Never>?
+    /// Counts reads, so that the wait after an Escape ends only if no byte came since.
+    private var reads = 0
 
     init(program: Program) {
         self.program = program
@@ -35,6 +37,7 @@ final class InteractiveSession<Program: TerminalProgram> {
         // Back on the normal screen first: what finishing prints (a recording's
         // confirmation, or why it failed) must stay visible after the program ends.
         TerminalModes.restore()
+        if let notice = TerminalRunner.notice { print(notice) }
         await program.finish()
         return 0
     }
@@ -63,7 +66,26 @@ final class InteractiveSession<Program: TerminalProgram> {
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         guard count > 0 else { return end() }        // the terminal went away
-        for key in decoder.decode(buffer[..<count]) where program.handle(key) == .quit {
+        reads += 1
+        handle(decoder.decode(buffer[..<count]))
+        guard decoder.isWaitingAfterEscape else { return }
+        // An Escape with nothing after it yet: the Escape key, unless the rest of a
+        // sequence comes within the delay.
+        let read = reads
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(Self.escapeDelayMilliseconds)) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.reads == read else { return }
+                self.handle(self.decoder.flush())
+            }
+        }
+    }
+
+    private static var escapeDelayMilliseconds: Int {
+        Int(KeyDecoder.escapeDelay.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    private func handle(_ keys: [Key]) {
+        for key in keys where program.handle(key) == .quit {
             return end()
         }
     }
@@ -86,7 +108,8 @@ final class InteractiveSession<Program: TerminalProgram> {
         needsDraw = false
         guard ended != nil || input == nil else { return }
         var output = "\u{1B}[H"
-        let lines = program.frame(size: size).prefix(size.rows)
+        var lines = Array(program.frame(size: size).prefix(size.rows))
+        if let notice = TerminalRunner.notice, !lines.isEmpty { lines[0] = " " + notice }
         for (index, line) in lines.enumerated() {
             output += line.fitted(to: size.columns)
             if index < lines.count - 1 { output += "\r\n" }

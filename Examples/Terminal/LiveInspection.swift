@@ -4,9 +4,10 @@ import Reflow
 /// `--inspect PORT`: the live inspector of an example's history, served while it runs.
 @MainActor
 public enum LiveInspection {
-    /// Serves `history`'s live inspector on 127.0.0.1:`port` and says where on standard
-    /// error (read it after quitting, or before the screen takes the terminal); when the
-    /// port cannot be opened, says why and exits with status 1.
+    /// Serves `history`'s live inspector on 127.0.0.1:`port` and says where: on standard
+    /// error, and on the full screen's first line while the app runs (standard error is
+    /// hidden behind the full screen); when the port cannot be opened, says why and exits
+    /// with status 1.
     ///
     /// - Parameters:
     ///   - history: The history, attached and tracing.
@@ -17,6 +18,7 @@ public enum LiveInspection {
         do {
             let server = try history.serveInspector(port: port, title: title)
             FileHandle.standardError.write(Data("Inspector: \(server.url.absoluteString)\n".utf8))
+            TerminalRunner.notice = "Inspector: \(server.url.absoluteString)"
             return server
         } catch {
             FileHandle.standardError.write(Data("error: --inspect \(port): \(error)\n".utf8))

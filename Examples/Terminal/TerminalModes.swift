@@ -70,8 +70,10 @@ final class SavedTerminal: @unchecked Sendable {
 
     let original = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     let isActive = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
-    private let enterSequence = SavedTerminal.buffer("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
-    private let leaveSequence = SavedTerminal.buffer("\u{1B}[?25h\u{1B}[?1049l")
+    // The alternate screen, the caret hidden, and bracketed paste (pasted text arrives
+    // between markers, so it is never taken for keys); the leaving sequence undoes them.
+    private let enterSequence = SavedTerminal.buffer("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
+    private let leaveSequence = SavedTerminal.buffer("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
 
     private init() {
         isActive.pointee = 0

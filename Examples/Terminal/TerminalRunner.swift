@@ -6,6 +6,10 @@ import Foundation
 /// closed (so `swift run Example < /dev/null` and CI show something and exit 0).
 @MainActor
 public enum TerminalRunner {
+    /// A line the full screen shows at its top while the program runs, over the title,
+    /// and prints again when it ends: where the live inspector is (`--inspect`).
+    public static var notice: String?
+
     /// Runs `program` as its command line asks and returns the exit status.
     ///
     /// - Parameters:

@@ -26,7 +26,12 @@ public enum CounterApp {
         let logSink = LogSink()
         let persistence = persistenceDirectory.map { directory in
             StatePersistence<State>(directory: directory, slices: [PersistedSlice(\.counter.value, file: "count.json")],
-                                    onError: { logSink.send(wrapped("note: \($0.message)", width: 74).joined(separator: "\n  ")) })
+                                    onError: { error in
+                                        // On the screen's log, and on standard error, where it is still read
+                                        // after the screen ends (a failed last write happens as it ends).
+                                        logSink.send(wrapped("note: \(error.message)", width: 74).joined(separator: "\n  "))
+                                        FileHandle.standardError.write(Data("note: \(error.message)\n".utf8))
+                                    })
         }
         let initial = persistence?.restored(State()) ?? State()
         let store = Store(reducer: .empty, state: initial, middleware: [.logging { logSink.send($0) }])

@@ -47,6 +47,8 @@ public final class SearchScreen: TerminalProgram {
             actions.updateQuery(String(props.query.dropLast()))
         case .character(let character) where props.details == nil:
             actions.updateQuery(props.query + String(character))
+        case .paste(let text) where props.details == nil && !text.isEmpty:
+            actions.updateQuery(props.query + text)
         default:
             break
         }
@@ -63,7 +65,7 @@ public final class SearchScreen: TerminalProgram {
             lines += ["", " \(repository.htmlURL)"]
             return size.screen(lines, footer: " Enter or Esc: back to the results · Ctrl-C: quit")
         }
-        lines += [" Search: \(props.query)▏", rule]
+        lines += [" Search: \(Self.tail(of: props.query, width: size.columns - 11))▏", rule]
         // The status wraps: an error's advice ("…, or run without --live") must be read whole.
         let status = wrapped(props.status, width: size.columns - 2).map { " " + $0 }
         let visible = max(1, size.rows - 5 - max(1, status.count))
@@ -87,5 +89,19 @@ public final class SearchScreen: TerminalProgram {
         bindings.forEach { $0.cancel() }
         connection.disconnect()
         onFinish()
+    }
+
+    /// The end of `query` that fits in `width` columns, after "…" when the start is cut:
+    /// the end is where the user types, so it stays in view.
+    static func tail(of query: String, width: Int) -> String {
+        guard query.displayWidth > width, width > 1 else { return query }
+        var kept: [Character] = []
+        var used = 1
+        for character in query.reversed() {
+            guard used + character.displayWidth <= width else { break }
+            kept.append(character)
+            used += character.displayWidth
+        }
+        return "…" + String(kept.reversed())
     }
 }

@@ -43,11 +43,11 @@ public final class LoginScreen: TerminalProgram {
         switch key {
         case .interrupt, .endOfInput: return .quit
         case .escape where connection.props.isLoggedIn: actions.logOut()
-        case .tab, .down, .up: actions.switchField()
+        case .tab, .backTab, .down, .up: actions.switchField()
         case .enter: actions.logIn()
-        case .backspace: focusedField.deleteBackward()
-        case .character(let character) where !connection.props.isLoggedIn: focusedField.type(character)
-        default: break
+        default:
+            // A move of the caret changes no prop, but the screen: redraw.
+            if !connection.props.isLoggedIn, focusedField.edit(key) { onChange?() }
         }
         return .handled
     }
@@ -65,7 +65,8 @@ public final class LoginScreen: TerminalProgram {
             lines.append("")
             lines.append("   " + statusLabel.text)
         }
-        return size.screen(lines, footer: " Tab: next field · Enter: log in · Esc: log out · Ctrl-C: quit")
+        let footer = props.isLoggedIn ? " Esc: log out · Ctrl-C: quit" : " Tab: next field · Enter: log in · Ctrl-C: quit"
+        return size.screen(lines, footer: footer)
     }
 
     public func finish() {

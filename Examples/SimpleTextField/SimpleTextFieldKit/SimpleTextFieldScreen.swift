@@ -26,9 +26,9 @@ public final class SimpleTextFieldScreen: TerminalProgram {
         switch key {
         case .interrupt, .endOfInput: return .quit
         case .escape: connection.actions.clear()
-        case .backspace: textField.deleteBackward()
-        case .character(let character): textField.type(character)
-        default: break
+        default:
+            // A move of the caret changes no prop, but the screen: redraw.
+            if textField.edit(key) { onChange?() }
         }
         return .handled
     }
@@ -38,7 +38,7 @@ public final class SimpleTextFieldScreen: TerminalProgram {
         lines.append("   Text:  " + textField.rendered(width: min(40, size.columns - 10), focused: true))
         lines.append("")
         lines.append("   " + label.text)
-        return size.screen(lines, footer: " type to edit · Esc: clear · Ctrl-C: quit")
+        return size.screen(lines, footer: " type to edit · ← → Home End: move · Delete · Esc: clear · Ctrl-C: quit")
     }
 
     public func finish() {

@@ -43,7 +43,12 @@ public func stepActions(_ dispatch: Dispatch) -> StepActions {
 /// The two conversions the bindings use (`mapping:`), both ways.
 public enum StepMapping {
     /// Float → the text field's text: one decimal.
-    public static func text(from value: Float) -> String { String(format: "%.1f", value) }
+    /// Up to two decimals, at least one: 7 → "7.0", 6.25 → "6.25" (the segments' values).
+    public static func text(from value: Float) -> String {
+        var text = String(format: "%.2f", value)
+        if text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
 
     /// The text field's text → Float, or `nil` when it is not a number in the range.
     public static func value(from text: String) -> Float? {

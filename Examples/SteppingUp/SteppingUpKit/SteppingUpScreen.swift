@@ -63,9 +63,17 @@ public final class SteppingUpScreen: TerminalProgram {
             if !wasEditing { textField.text = "" }
             textField.type(character)
             isEditingField = true
-        case .backspace:
-            textField.deleteBackward()
+        case .backspace, .delete:
+            textField.edit(key)
             isEditingField = true
+        case .paste(let text):
+            if !wasEditing { textField.text = "" }
+            textField.paste(text.filter { $0.isNumber || $0 == "." })
+            isEditingField = true
+        case .escape:
+            // Gives up the typing: the field shows the value again, without the warning.
+            fieldError = nil
+            textField.text = StepMapping.text(from: connection.props.value)
         case .enter: textField.commit()
         default: return .handled
         }
@@ -80,7 +88,7 @@ public final class SteppingUpScreen: TerminalProgram {
         lines.append("   Text      " + textField.rendered(width: 12, focused: true) + (fieldError.map { "  ⚠ \($0)" } ?? ""))
         lines.append("   Segments  " + segments.rendered)
         lines.append("   Progress  " + progressBar.rendered(width: 32))
-        return size.screen(lines, footer: " + - stepper · ← → slider · Tab segments · digits and Enter: the field · q quit")
+        return size.screen(lines, footer: " + - stepper · ← → slider · Tab segments · digits, Enter, Esc: the field · q quit")
     }
 
     public func finish() {

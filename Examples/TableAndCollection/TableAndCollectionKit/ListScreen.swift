@@ -33,12 +33,16 @@ public final class ListScreen: TerminalProgram {
 
     public var isBusy: Bool { false }
 
+    /// What the last key did when the table got no batch for it (sorting a sorted list).
+    private var unchanged: String?
+
     private var selectedItem: Item? {
         table.rows.indices.contains(selection) ? table.rows[selection] : nil
     }
 
     public func handle(_ key: Key) -> KeyOutcome {
         let actions = connection.actions
+        unchanged = nil
         switch key {
         case .interrupt, .endOfInput, .character("q"): return .quit
         case .character("a"):
@@ -49,8 +53,11 @@ public final class ListScreen: TerminalProgram {
         case .character("+"): if let item = selectedItem { actions.increase(item.id) }
         case .character("s"):
             let selected = selectedItem?.id
+            let batches = table.log.count
             actions.sort()
             selection = table.rows.firstIndex { $0.id == selected } ?? 0   // the selection follows its item
+            // Sorted already: no prop changed, so no batch came; say so, not the last one.
+            if table.log.count == batches { unchanged = "sort: already in order, no change" }
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, table.rows.count - 1), selection + 1)
         default: return .handled
@@ -70,7 +77,7 @@ public final class ListScreen: TerminalProgram {
         lines.append(" Collection:")
         lines.append("   " + collection.rows.map { "[\($0.name) \($0.count)]" }.joined(separator: " "))
         lines.append("")
-        lines.append(" Last update: " + (table.log.last ?? "none"))
+        lines.append(" Last update: " + (unchanged ?? table.log.last ?? "none"))
         return size.screen(lines, footer: " a add · d remove · + one more · s sort · ↑↓ select · q quit")
     }
 

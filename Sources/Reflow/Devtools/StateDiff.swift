@@ -50,6 +50,16 @@ public enum StateDiff {
     }
 
     private static func diff(_ old: Any, _ new: Any, path: String, into lines: inout [String]) {
+        // A `@Pulse` shows as its value; an assignment of an equal value as "pulsed", not
+        // as the wrapper's counter.
+        if let old = old as? any PulseReflecting, let new = new as? any PulseReflecting {
+            let before = lines.count
+            diff(old.pulsedValue, new.pulsedValue, path: path, into: &lines)
+            if lines.count == before, old.assignmentCount != new.assignmentCount {
+                lines.append("± \(path): \(describe(new.pulsedValue)) (assigned again)")
+            }
+            return
+        }
         let oldMirror = Mirror(reflecting: old)
         let newMirror = Mirror(reflecting: new)
         switch (oldMirror.displayStyle, newMirror.displayStyle) {

@@ -36,4 +36,15 @@ public struct Pulse<Value> {
 }
 
 extension Pulse: Equatable where Value: Equatable {}
+
+/// What ``StateDiff`` reads of a `@Pulse`: its value, and whether it was assigned again.
+protocol PulseReflecting {
+    var pulsedValue: Any { get }
+    var assignmentCount: UInt { get }
+}
+
+extension Pulse: PulseReflecting {
+    var pulsedValue: Any { value }
+    var assignmentCount: UInt { valueUpdatedCount }
+}
 extension Pulse: Sendable where Value: Sendable {}

@@ -50,7 +50,7 @@ import Testing
         #expect(frame.contains("[ - ]   1"))
         #expect(frame.contains("⚠ increased!"))
         #expect(app.screen.log.contains("→ CounterReactor.Mutation.setAlertMessage(\"increased!\")"))
-        #expect(app.screen.log.contains("  + .counter.alertMessage.value: \"increased!\""))
+        #expect(app.screen.log.contains("  + .counter.alertMessage: \"increased!\""))
         _ = app.screen.handle(.character("x"))                  // any key dismisses the alert
         #expect(app.screen.alert == nil)
         #expect(app.screen.handle(.character("q")) == .quit)

@@ -55,6 +55,17 @@ import Testing
         #expect(run.output.contains("→ CounterReactor.Mutation.setAlertMessage(\"decreased!\")"))
     }
 
+    /// Bug: with an unusable state directory the demo said nothing (its last write fails
+    /// as it ends, after the last frame).
+    @Test func anUnusableStateDirectory_isSaidOnStandardError() async throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("ReflowCounterBlocker-\(UUID().uuidString)")
+        try Data("a file, not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let run = try await ExampleProcess.run("Counter", arguments: ["--delay", "20", "--state-dir", blocker.path + "/inside"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("note: Saving count.json failed"), "standard error was:\n\(run.errors)")
+    }
+
     @Test func theCount_isKeptBetweenRuns() async throws {
         let directory = freshDirectory()
         let first = try await ExampleProcess.run("Counter", arguments: ["--delay", "20"], input: "type +++\nwait\n",

@@ -64,3 +64,18 @@ private struct UnreachableGitHub: RepositorySearching {
         #expect(screen.count == 24)
     }
 }
+
+/// Bug: a query longer than the line was cut at its end, hiding what was being typed.
+@MainActor
+@Suite struct SearchQueryLineTests {
+    @Test(arguments: [80, 40])
+    func aLongQuery_showsItsEnd_withTheCaret(columns: Int) async {
+        let app = SearchApp.make(api: UnreachableGitHub())
+        let query = "swift-" + String(repeating: "abcdefghij", count: 10) + "-END"
+        for character in query { _ = app.screen.handle(.character(character)) }
+        let line = app.screen.frame(size: TerminalSize(columns: columns, rows: 24))[1].fitted(to: columns)
+        #expect(line.hasPrefix(" Search: …"), "\(line)")
+        #expect(line.contains("-END▏"), "\(line)")
+        #expect(line.displayWidth == columns)
+    }
+}

@@ -8,6 +8,8 @@ import Testing
         ("SteppingUp", "⚠ “12” is not a number from 0 to 10"),
         ("TableAndCollection", "[apples 1] [bread 1] [eggs 2]"),
         ("Login", "Welcome, reflow: 3 unread messages."),
+        // The filter shows in the list: the open todos only (it printed no list before).
+        ("ReSwiftTodo", "filter: open only\nlist:\n  [ ] 2. Change `import ReSwift` to `import ReflowReSwift`\n  [ ] 4. Ship it\n"),
     ])
     func theDemo_runs_andEndsWell(example: String, expected: String) async throws {
         let run = try await ExampleProcess.run(example)

@@ -73,4 +73,19 @@ import Testing
         #expect(screen.table.rows[screen.selection].name == "bread")
         screen.finish()
     }
+
+    /// Bug: sorting a sorted list left the previous batch as the "Last update".
+    @Test func sortingASortedList_saysNoChange_andTheNextKeyShowsItsOwnUpdate() {
+        let store = Store(reducer: listReducer, state: ListState())
+        let screen = ListScreen(store: store)
+        for _ in 0..<3 { _ = screen.handle(.character("a")) }
+        _ = screen.handle(.character("s"))
+        let size = TerminalSize(columns: 100, rows: 24)
+        #expect(screen.frame(size: size).contains(" Last update: " + screen.table.log.last!))
+        _ = screen.handle(.character("s"))
+        #expect(screen.frame(size: size).contains(" Last update: sort: already in order, no change"))
+        _ = screen.handle(.character("+"))
+        #expect(screen.frame(size: size).contains(" Last update: batch: removed [], inserted [], moved [], updated [0]"))
+        screen.finish()
+    }
 }

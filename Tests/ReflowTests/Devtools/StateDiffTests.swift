@@ -33,6 +33,18 @@ import Reflow
         #expect(StateDiff.render(from: Big(), to: Big()) == nil)
     }
 
+    /// Bug: a log showed a `@Pulse`'s internals (`.alert.valueUpdatedCount: 0 → 1`).
+    @Test func aPulse_showsAsItsValue_andAnEqualAssignmentAsAssignedAgain() {
+        var old = Alerting()
+        var new = old
+        new.alert = "saved"
+        #expect(StateDiff.lines(from: old, to: new) == ["− .alert: nil", "+ .alert: \"saved\""])
+        old = new
+        new.alert = "saved"
+        #expect(StateDiff.lines(from: old, to: new) == ["± .alert: \"saved\" (assigned again)"])
+        #expect(StateDiff.lines(from: new, to: new).isEmpty)
+    }
+
     @Test func loggingMiddleware_logsActionAndChange() {
         var entries: [String] = []
         let store = Store(reducer: Reducer<Big>.on(Rename.self) { state, action in state.name = action.name },
@@ -51,3 +63,4 @@ private struct Big { var name = "a"; var rows: [Row] = [] }
 private enum Phase { case idle, loading(progress: Int) }
 private struct Mixed { var name: String?; var scores: [String: Int]; var phase: Phase; var tags: [String] }
 private struct Rename: Action { var name: String }
+private struct Alerting { @Pulse var alert: String? }
