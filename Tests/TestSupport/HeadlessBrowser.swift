@@ -17,10 +17,12 @@ public enum HeadlessBrowser {
     /// to `virtualTimeBudget` milliseconds of the page's time, and returns the DOM it ends
     /// with. Waits on a GCD thread, so an async test does not hold a thread of Swift
     /// concurrency's pool meanwhile.
-    public static func dumpDOM(_ url: URL, virtualTimeBudget: Int = 2_000) async throws -> String {
+    public static func dumpDOM(_ url: URL, virtualTimeBudget: Int = 2_000, arguments: [String] = []) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(url, virtualTimeBudget: virtualTimeBudget, output: ["--dump-dom"]) })
+                continuation.resume(with: Result {
+                    try run(url, virtualTimeBudget: virtualTimeBudget, output: arguments + ["--dump-dom"])
+                })
             }
         }
     }

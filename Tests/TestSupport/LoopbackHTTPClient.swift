@@ -23,10 +23,14 @@ public enum LoopbackHTTPClient {
         public var description: String
     }
 
-    /// `method path` with `body`, as a well-formed request.
-    public static func request(_ method: String, _ path: String, body: String = "", port: UInt16) async throws -> Reply {
-        let bytes = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n\(body)"
+    /// `method path` with `body` and `headers`, as a well-formed request (its Host is
+    /// `127.0.0.1:port` unless `headers` gives another).
+    public static func request(_ method: String, _ path: String, body: String = "", port: UInt16,
+                               headers: [String: String] = [:]) async throws -> Reply {
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        if headers["Host"] == nil { head += "Host: 127.0.0.1:\(port)\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        let bytes = head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         return try await send(raw: Array(bytes.utf8), port: port)
     }
 

@@ -13,8 +13,10 @@ import TestSupport
         let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--latency", "40", "--inspect", "0"])
         defer { terminal.send("\u{03}") }
         #expect(await terminal.waitFor("type to search the offline catalogue"))
-        let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
+        let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/)?.1)
         let page = try #require(URL(string: String(address)))
+        let port = try #require(page.port.flatMap { UInt16($0) })
+        let token = try #require(URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
 
         var mark = terminal.mark
         terminal.send("swift")
@@ -26,12 +28,15 @@ import TestSupport
         #expect(dom.contains("· recording"))
         #expect(dom.contains(#"<div class="controls" id="controls">"#), "the live page shows its controls")
 
-        // A jump made from the page (its own script posts it, as the Start button does).
+        // A jump as the page's Start button sends it: a POST with the token, from its origin.
         mark = terminal.mark
-        var jump = URLComponents(url: page, resolvingAgainstBaseURL: false)!
-        jump.queryItems = [URLQueryItem(name: "jump", value: "0")]
-        let afterJump = try await HeadlessBrowser.dumpDOM(jump.url!, virtualTimeBudget: 4_000)
-        #expect(afterJump.contains(">At 0 of "), "the page saw the app answer")
+        let jump = try await LoopbackHTTPClient.request("POST", "/api/jump", body: #"{"position": 0}"#, port: port,
+                                                        headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(port)"])
+        #expect(jump.status == 200, "\(jump.text)")
+        let afterJump = try await HeadlessBrowser.dumpDOM(page, virtualTimeBudget: 4_000)
+        // At the start every recorded action is in the app's future.
+        #expect(afterJump.firstMatch(of: /<li[^>]*class="[^"]*future/) != nil, "the page shows the app at the start")
+        #expect(afterJump.firstMatch(of: /<li[^>]*class="[^"]*current/) == nil, "no action is the current one")
         // The app redrew its initial state: the prompt of an empty search.
         #expect(await terminal.waitFor("type to search the offline catalogue", after: mark), "the app's state changed")
     }

@@ -33,7 +33,7 @@ private let basketReducer = Reducer<Basket>
         let (store, history) = session()
         let server = try history.serveInspector()
         defer { server.stop() }
-        let all = try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port)
+        let all = try await server.call("GET", "/api/history")
         #expect(all.status == 200)
         let steps = try #require(all.json["steps"] as? [[String: Any]])
         #expect(steps.map { $0["name"] as? String } == [#"AddToBasket(name: "milk")"#, #"AddToBasket(name: "eggs")"#, #"Retitle(title: "Shopping")"#])
@@ -41,7 +41,7 @@ private let basketReducer = Reducer<Basket>
         let revision = try #require(all.json["revision"] as? Int)
 
         store.dispatch(AddToBasket(name: "bread"))  // an action made in the app
-        let newer = try await LoopbackHTTPClient.request("GET", "/api/history?since=3&revision=\(revision)", port: server.port)
+        let newer = try await server.call("GET", "/api/history?since=3&revision=\(revision)")
         let added = try #require(newer.json["steps"] as? [[String: Any]])
         #expect(newer.json["reset"] as? Bool == false)
         #expect(added.map { $0["seq"] as? Int } == [4])
@@ -54,12 +54,12 @@ private let basketReducer = Reducer<Basket>
         let subscription = store.subscribe(\.title) { titles.append($0) }
         let server = try history.serveInspector()
         defer { server.stop() }
-        let reply = try await LoopbackHTTPClient.request("POST", "/api/jump", body: #"{"position": 1}"#, port: server.port)
+        let reply = try await server.call("POST", "/api/jump", body: #"{"position": 1}"#)
         #expect(reply.status == 200)
         #expect(store.state == Basket(title: "Groceries", items: ["milk"]))
         #expect(titles == ["Shopping", "Groceries"])
         #expect(history.position == 1)
-        let back = try await LoopbackHTTPClient.request("POST", "/api/step-forward", port: server.port)
+        let back = try await server.call("POST", "/api/step-forward")
         #expect(back.json["position"] as? Int == 2)
         #expect(store.state.items == ["milk", "eggs"])
         _ = subscription
@@ -83,7 +83,7 @@ private let basketReducer = Reducer<Basket>
             ("GET", "/nowhere", "", 404, "No such page"),
         ]
         for (method, path, body, status, message) in cases {
-            let reply = try await LoopbackHTTPClient.request(method, path, body: body, port: server.port)
+            let reply = try await server.call(method, path, body: body)
             #expect(reply.status == status, "\(method) \(path) \(body)")
             #expect((reply.json["error"] as? String ?? "").contains(message), "\(method) \(path): \(reply.text)")
         }
@@ -97,14 +97,14 @@ private let basketReducer = Reducer<Basket>
         let (store, history) = session()
         let server = try history.serveInspector()
         defer { server.stop() }
-        #expect(try await LoopbackHTTPClient.request("POST", "/api/pause", port: server.port).status == 200)
+        #expect(try await server.call("POST", "/api/pause").status == 200)
         store.dispatch(AddToBasket(name: "unrecorded"))
         #expect(history.entries.count == 3)
         #expect(store.state.items.last == "unrecorded")
-        #expect(try await LoopbackHTTPClient.request("POST", "/api/resume", port: server.port).status == 200)
+        #expect(try await server.call("POST", "/api/resume").status == 200)
         store.dispatch(AddToBasket(name: "recorded"))
         #expect(history.entries.count == 4)
-        let payload = try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port).json
+        let payload = try await server.call("GET", "/api/history").json
         #expect(payload["recording"] as? Bool == true)
     }
 
@@ -114,7 +114,7 @@ private let basketReducer = Reducer<Basket>
         let subscription = store.subscribe(\.items) { seen.append($0) }
         let server = try history.serveInspector()
         defer { server.stop() }
-        let reply = try await LoopbackHTTPClient.request("POST", "/api/replay", body: #"{"interval": 0}"#, port: server.port)
+        let reply = try await server.call("POST", "/api/replay", body: #"{"interval": 0}"#)
         #expect(reply.status == 200)
         #expect(seen == [["milk", "eggs"], [], ["milk"], ["milk", "eggs"]])  // the title step leaves items alone
         #expect(history.position == 3)
@@ -128,7 +128,7 @@ private let basketReducer = Reducer<Basket>
         types.register(Retitle.self)
         let server = try history.serveInspector(actionTypes: types)
         defer { server.stop() }
-        let export = try await LoopbackHTTPClient.request("GET", "/api/export", port: server.port)
+        let export = try await server.call("GET", "/api/export")
         #expect(export.status == 200)
         #expect(export.headers["content-disposition"]?.contains("attachment") == true)
 
@@ -136,10 +136,10 @@ private let basketReducer = Reducer<Basket>
         other.attach(to: Store(reducer: basketReducer, state: Basket()))
         let otherServer = try other.serveInspector(actionTypes: types)
         defer { otherServer.stop() }
-        let broken = try await LoopbackHTTPClient.request("POST", "/api/import", body: String(export.text.dropLast(20)), port: otherServer.port)
+        let broken = try await otherServer.call("POST", "/api/import", body: String(export.text.dropLast(20)))
         #expect(broken.status == 400)
         #expect(other.entries.isEmpty)
-        let imported = try await LoopbackHTTPClient.request("POST", "/api/import", body: export.text, port: otherServer.port)
+        let imported = try await otherServer.call("POST", "/api/import", body: export.text)
         #expect(imported.status == 200)
         #expect(other.entries.map(\.state) == history.entries.map(\.state))
         #expect(store.state.items == ["milk", "eggs"])
@@ -149,7 +149,7 @@ private let basketReducer = Reducer<Basket>
         let (_, history) = session()
         let server = try history.serveInspector(title: "Basket")
         defer { server.stop() }
-        let page = try await LoopbackHTTPClient.request("GET", "/", port: server.port)
+        let page = try await server.call("GET", "/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(page.text.contains("<title>Basket</title>"))
@@ -169,7 +169,7 @@ private let basketReducer = Reducer<Basket>
         let server = try history!.serveInspector()
         defer { server.stop() }
         history = nil
-        let reply = try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port)
+        let reply = try await server.call("GET", "/api/history")
         #expect(reply.status == 503)
     }
 
@@ -186,10 +186,10 @@ private let basketReducer = Reducer<Basket>
     @Test func stop_closesThePort() async throws {
         let (_, history) = session()
         let server = try history.serveInspector()
-        #expect(try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port).status == 200)
+        #expect(try await server.call("GET", "/api/history").status == 200)
         server.stop()
         await #expect(throws: LoopbackHTTPClient.Failure.self) {
-            try await LoopbackHTTPClient.request("GET", "/api/history", port: server.port)
+            try await server.call("GET", "/api/history")
         }
     }
 
@@ -199,5 +199,18 @@ private let basketReducer = Reducer<Basket>
         private var count = 0
         var value: Int { lock.withLock { count } }
         func increment() { lock.withLock { count += 1 } }
+    }
+}
+
+extension InspectorServer {
+    /// The run's token, from the printed address.
+    var token: String {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)!.queryItems!.first { $0.name == "token" }!.value!
+    }
+
+    /// `method path`, as the inspector's own page sends it: with the token and its origin.
+    func call(_ method: String, _ path: String, body: String = "") async throws -> LoopbackHTTPClient.Reply {
+        try await LoopbackHTTPClient.request(method, path, body: body, port: port,
+                                             headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(port)"])
     }
 }

@@ -18,12 +18,23 @@ extension History {
     /// history.isTracing = true
     /// history.attach(to: store)
     /// let inspector = try history.serveInspector(port: 9091)
-    /// print("Inspector:", inspector.url)  // http://127.0.0.1:9091/
+    /// print("Inspector:", inspector.url)  // http://127.0.0.1:9091/?token=…
     /// #endif
     /// ```
     ///
-    /// For debug builds: it listens on 127.0.0.1 unless `interface` says otherwise, has no
-    /// authentication, and anyone who reaches the port can read and change the state. It
+    /// For debug builds. It exposes the app's whole recorded state, and lets its page change
+    /// the app, so it guards the port against the other pages a browser opens:
+    /// - It listens on 127.0.0.1 unless `interface` says otherwise.
+    /// - ``InspectorServer/url`` carries a random token of this run; every request but the
+    ///   bare page must carry it, and the bare page without it shows no state.
+    /// - It answers only requests addressed to `127.0.0.1:PORT` or `localhost:PORT` (DNS
+    ///   rebinding is refused), takes changes only as `POST`s whose `Origin` is its own
+    ///   page's, changes nothing on a `GET`, and refuses to be framed.
+    /// - It answers at most 16 connections at once, each on a thread of its own (never
+    ///   Swift concurrency's pool), gives a request 10 seconds to arrive whole, bounds
+    ///   bodies by route before reading them, and drops the work of a client that left.
+    /// Anyone who has the printed address (or, with ``InspectorInterface/allInterfaces``,
+    /// who can reach the port and learns the token) can read and change the state. It
     /// depends on nothing but the system's sockets.
     ///
     /// - Parameters:
@@ -92,7 +103,10 @@ final class InspectorRoutes<State> {
         guard let history else { return .error(503, "The history was released; the app stopped recording.") }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
-            let payload = InspectorDocument(history: history).payload(title: title, since: nil, revision: nil, isLive: true)
+            // Without the token the bare page holds none of the app's state.
+            let payload: [String: Any] = request.hasToken
+                ? InspectorDocument(history: history).payload(title: title, since: nil, revision: nil, isLive: true)
+                : ["title": title, "live": true, "locked": true]
             let page = History<State>.inspectorPage(title: title, data: InspectorDocument<State>.json(payload))
             return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
         case ("GET", "/api/history"):

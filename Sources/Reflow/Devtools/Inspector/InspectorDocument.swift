@@ -65,8 +65,13 @@ struct InspectorDocument<State> {
     static func json(_ payload: [String: Any]) -> String {
         let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        // `</` cannot end the script early once escaped.
-        return json.replacingOccurrences(of: "</", with: "<\\/")
+        // Inside a <script> element no `<` may stay: `</script>` would end it, and `<!--`
+        // with `<script` switches the HTML parser's script states, which can swallow the
+        // rest of the page. `\u003c` is the same character to JSON; U+2028 and U+2029 are
+        // line breaks to older JavaScript parsers.
+        return json.replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
 
     /// The timeline's name of an action: a hosted reactor's mutation without its

@@ -5,19 +5,31 @@ struct InspectorRequest: Sendable, Equatable {
     var method: String
     var path: String
     var query: [String: String]
+    /// The headers, by lowercased name.
+    var headers: [String: String] = [:]
     var body: Data
+    /// Whether it carried the run's token (set by the gate): the bare page holds the app's
+    /// state only then.
+    var hasToken = false
 
-    /// The most a request may be: an imported history is the largest thing sent.
-    static let maximumSize = 64 << 20
+    /// The request, marked as carrying the token or not.
+    func withToken(_ hasToken: Bool) -> InspectorRequest {
+        var request = self
+        request.hasToken = hasToken
+        return request
+    }
 
-    /// Reads one request from `socket`: the head, then `Content-Length` bytes of body.
-    /// `nil` when the peer sent nothing parseable (it is answered 400, or dropped).
-    static func read(from socket: InspectorSocket) -> Result<InspectorRequest, InspectorResponse>? {
+    /// Reads one request from `socket`: the head, then `Content-Length` bytes of body, all
+    /// before `deadline` (uptime in nanoseconds). A body longer than `bodyLimit` says for
+    /// the request's method and path is refused before any of it is read. `nil` when the
+    /// peer sent nothing parseable (it is answered 400, or dropped).
+    static func read(from socket: InspectorSocket, before deadline: UInt64,
+                     bodyLimit: (_ method: String, _ path: String) -> Int) -> Result<InspectorRequest, InspectorResponse>? {
         var bytes: [UInt8] = []
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
-            let chunk = socket.read(upTo: 16_384)
+            let chunk = socket.read(upTo: 16_384, before: deadline)
             if chunk.isEmpty { return bytes.isEmpty ? nil : .failure(.error(400, "The request ended before its headers did.")) }
             bytes += chunk
             headEnd = bytes.firstRange(of: separator)?.lowerBound
@@ -39,23 +51,31 @@ struct InspectorRequest: Sendable, Equatable {
             guard let value = Int(declared), value >= 0 else { return .failure(.error(400, "Content-Length is not a number.")) }
             length = value
         } else {
+            guard headers["transfer-encoding"] == nil else {
+                return .failure(.error(411, "Send the body with a Content-Length; chunked bodies are not read."))
+            }
             length = 0
         }
-        guard length <= maximumSize else { return .failure(.error(413, "The body is larger than \(maximumSize >> 20) MB.")) }
+        let target = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let method = String(requestLine[0])
+        let path = percentDecoded(target[0])
+        let limit = bodyLimit(method, path)
+        guard length <= limit else {
+            return .failure(.error(413, "\(method) \(path) takes a body of at most \(limit) bytes; this one has \(length)."))
+        }
         var body = Array(bytes[(headEnd! + separator.count)...])
         while body.count < length {
-            let chunk = socket.read(upTo: min(1 << 20, length - body.count))
-            if chunk.isEmpty { return .failure(.error(400, "The body ended before Content-Length bytes.")) }
+            let chunk = socket.read(upTo: min(1 << 20, length - body.count), before: deadline)
+            if chunk.isEmpty { return .failure(.error(408, "The body did not arrive, whole, in time.")) }
             body += chunk
         }
-        let target = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         for item in target.count > 1 ? target[1].split(separator: "&") : [] {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             query[percentDecoded(pair[0])] = pair.count > 1 ? percentDecoded(pair[1]) : ""
         }
-        return .success(InspectorRequest(method: String(requestLine[0]), path: percentDecoded(target[0]),
-                                         query: query, body: Data(body.prefix(length))))
+        return .success(InspectorRequest(method: method, path: path, query: query, headers: headers,
+                                         body: Data(body.prefix(length))))
     }
 
     /// `text` with `+` as a space and `%XX` as the byte it encodes (invalid escapes kept).
@@ -97,11 +117,14 @@ struct InspectorResponse: Sendable, Error, Equatable {
         json(["error": message], status: status)
     }
 
-    /// The bytes on the wire; one response per connection.
+    /// The bytes on the wire; one response per connection. Every answer refuses to be
+    /// framed by another page and to be sniffed as another type.
     var bytes: [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         head += "Cache-Control: no-store\r\nConnection: close\r\n"
+        head += "X-Frame-Options: DENY\r\nContent-Security-Policy: frame-ancestors 'none'\r\n"
+        head += "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
         for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         return Array((head + "\r\n").utf8) + Array(body)
     }
@@ -111,8 +134,11 @@ struct InspectorResponse: Sendable, Error, Equatable {
         case 200: "OK"
         case 400: "Bad Request"
         case 404: "Not Found"
+        case 403: "Forbidden"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 409: "Conflict"
+        case 411: "Length Required"
         case 413: "Content Too Large"
         case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"

@@ -82,6 +82,13 @@ enum InspectorPage {
         const initial = {{DATA}};
         const list = document.getElementById("steps");
         const params = new URLSearchParams(location.search);
+        // The run's token, from the address the app printed; every request sends it.
+        const token = params.get("token") || "";
+        function api(path, options) {
+          const request = options || {};
+          request.headers = Object.assign({ "X-Reflow-Token": token }, request.headers || {});
+          return fetch(path, request);
+        }
         const doc = { revision: null, first: 1, position: 0, recording: true, steps: [], initial: null, live: initial.live };
         const trees = new Map();
         let selected = 0, follow = true;
@@ -218,7 +225,7 @@ enum InspectorPage {
 
         async function command(name, body) {
           try {
-            const response = await fetch("/api/" + name, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
+            const response = await api("/api/" + name, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
             const reply = await response.json();
             if (!response.ok) { status(reply.error || ("HTTP " + response.status), true); return; }
             status(reply.message || "");
@@ -230,7 +237,7 @@ enum InspectorPage {
 
         async function poll() {
           const since = doc.revision === null ? "" : "?since=" + lastSeq() + "&revision=" + doc.revision;
-          const response = await fetch("/api/history" + since);
+          const response = await api("/api/history" + since);
           if (!response.ok) throw new Error("HTTP " + response.status);
           merge(await response.json());
         }
@@ -243,6 +250,9 @@ enum InspectorPage {
           if (event.key === "ArrowUp") { follow = false; select(Math.max(selected - 1, doc.first)); }
         });
 
+        if (initial.locked) {
+          status("This page needs the inspector's address as the app printed it: it carries this run's token.", true);
+        } else {
         merge(initial);
         const requested = Number(params.get("select"));
         if (requested && stepBySeq(requested)) { follow = false; select(requested); }
@@ -257,18 +267,17 @@ enum InspectorPage {
           document.getElementById("jump").onclick = () => command("jump", { position: selected - doc.first + 1 });
           document.getElementById("pause").onclick = () => command(doc.recording ? "pause" : "resume");
           document.getElementById("replay").onclick = () => command("replay");
-          document.getElementById("export").onclick = () => { location.href = "/api/export"; };
+          document.getElementById("export").onclick = () => { location.href = "/api/export?token=" + encodeURIComponent(token); };
           document.getElementById("import").onchange = async (event) => {
             const file = event.target.files[0];
             if (!file) return;
-            const response = await fetch("/api/import", { method: "POST", body: await file.text() });
+            const response = await api("/api/import", { method: "POST", body: await file.text() });
             const reply = await response.json();
             status(response.ok ? reply.message : reply.error, !response.ok);
             await poll();
           };
-          const jump = params.get("jump");
-          if (jump !== null) command("jump", { position: Number(jump) });
           setInterval(() => poll().catch((error) => status("The app did not answer: " + error, true)), 400);
+        }
         }
         </script>
         </body>

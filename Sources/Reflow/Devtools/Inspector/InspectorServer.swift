@@ -7,20 +7,27 @@ import Foundation
 public final class InspectorServer: Sendable {
     /// The port it listens on (the one the system picked, when asked for port 0).
     public let port: UInt16
-    /// Where to open the page: `http://127.0.0.1:PORT/` on the loopback interface.
+    /// Where to open the page: `http://127.0.0.1:PORT/?token=…` on the loopback
+    /// interface. The token is this run's: every request but the bare page needs it.
     public let url: URL
     let listener: ListeningSocket
-    private let handle: @MainActor @Sendable (InspectorRequest) -> InspectorResponse
+    let gate: InspectorGate
+
+    /// The most connections answered at once; more are answered 503 at once.
+    static let connectionLimit = 16
+    /// How long a client has to send its whole request.
+    static let requestDeadline: UInt64 = 10_000_000_000
 
     init(interface: InspectorInterface, port: UInt16,
          handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
         let (socket, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
         let listener = ListeningSocket(close: socket.close)
+        let gate = InspectorGate(port: boundPort, interface: interface)
         self.listener = listener
+        self.gate = gate
         self.port = boundPort
-        self.url = URL(string: "http://127.0.0.1:\(boundPort)/")!
-        self.handle = handle
-        InspectorThreads.start(named: "Reflow inspector") { [handle] in Self.acceptLoop(socket, handle: handle) }
+        self.url = URL(string: "http://127.0.0.1:\(boundPort)/?token=\(gate.token)")!
+        InspectorThreads.start(named: "Reflow inspector") { Self.acceptLoop(socket, gate: gate, handle: handle) }
     }
 
     deinit {
@@ -32,25 +39,69 @@ public final class InspectorServer: Sendable {
         listener.close()
     }
 
-    private static func acceptLoop(_ listener: InspectorSocket,
+    private static func acceptLoop(_ listener: InspectorSocket, gate: InspectorGate,
                                    handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) {
+        let connections = ConnectionCount(limit: connectionLimit)
         while let client = listener.accept() {
-            // Each connection on its own: a browser keeps idle connections open.
-            InspectorThreads.answer {
-                defer { client.close() }
-                guard let parsed = InspectorRequest.read(from: client) else { return }
+            guard connections.enter() else {
+                client.write(InspectorResponse.error(503, "The inspector answers \(connectionLimit) connections at once; try again.").bytes)
+                client.close()
+                continue
+            }
+            // Each connection on a thread of its own, never on Swift concurrency's pool:
+            // a slow or idle client must not delay the app's tasks.
+            InspectorThreads.start(named: "Reflow inspector connection") {
+                defer {
+                    client.close()
+                    connections.leave()
+                }
+                let deadline = DispatchTime.now().uptimeNanoseconds + requestDeadline
+                guard let parsed = InspectorRequest.read(from: client, before: deadline,
+                                                         bodyLimit: InspectorGate.bodyLimit(method:path:)) else { return }
                 switch parsed {
                 case .failure(let response):
                     client.write(response.bytes)
                 case .success(let request):
+                    if let refusal = gate.refusal(of: request) {
+                        client.write(refusal.bytes)
+                        return
+                    }
+                    // A client that left gets no work done for it on the main thread.
+                    guard !client.peerHasClosed else { return }
                     // The history and the store live on the main actor: the request waits
                     // for the main queue to answer it (a connection's own thread, never the
                     // main thread, waits).
-                    let response = DispatchQueue.main.sync { MainActor.assumeIsolated { handle(request) } }
+                    let hasToken = gate.hasToken(request)
+                    let response = DispatchQueue.main.sync { MainActor.assumeIsolated { handle(request.withToken(hasToken)) } }
                     client.write(response.bytes)
                 }
             }
         }
+    }
+}
+
+/// The connections being answered, bounded.
+private final class ConnectionCount: @unchecked Sendable {
+    // @unchecked: `count` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts one more connection, unless the limit is reached.
+    func enter() -> Bool {
+        lock.withLock {
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func leave() {
+        lock.withLock { count -= 1 }
     }
 }
 
@@ -83,7 +134,9 @@ public enum InspectorInterface: Sendable, Equatable {
     /// default.
     case loopback
     /// Every IPv4 interface: reachable from other machines on the network, for an app on a
-    /// device. Anyone who can reach the port can read the app's state and change it.
+    /// device. The Host header is not checked then (the device's addresses are not known);
+    /// the token and the Origin check still are, but the token travels in clear text:
+    /// anyone on the network who sees it can read the app's state and change it.
     case allInterfaces
 
     var address: UInt32 {

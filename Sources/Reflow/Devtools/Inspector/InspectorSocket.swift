@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// A TCP socket of the live inspector: its file descriptor and the calls made on it.
 struct InspectorSocket: Sendable {
@@ -40,7 +41,9 @@ struct InspectorSocket: Sendable {
             _ = systemClose(descriptor)
             throw error == EADDRINUSE ? .portInUse(port) : .system("bind", error)
         }
-        guard systemListen(descriptor, 16) == 0 else {
+        // A deep queue: a browser opens several connections at once, and connections over
+        // the server's cap are answered 503 at once rather than reset.
+        guard systemListen(descriptor, 128) == 0 else {
             let error = errno
             _ = systemClose(descriptor)
             throw .system("listen", error)
@@ -83,14 +86,34 @@ struct InspectorSocket: Sendable {
         #endif
     }
 
-    /// Up to `count` bytes, or an empty array at the end of the stream, a timeout or an error.
-    func read(upTo count: Int) -> [UInt8] {
+    /// Up to `count` bytes, or an empty array at the end of the stream, a timeout or an
+    /// error. Waits no later than `deadline` (uptime in nanoseconds): a client that sends a
+    /// byte a second cannot keep a connection past the request's deadline.
+    func read(upTo count: Int, before deadline: UInt64) -> [UInt8] {
         #if canImport(Glibc) || canImport(Darwin)
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now < deadline else { return [] }
+        let left = deadline - now
+        var timeout = timeval(tv_sec: Int(left / 1_000_000_000), tv_usec: .init(max(1, (left % 1_000_000_000) / 1_000)))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: count)
         let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, count, 0) }
         return received > 0 ? Array(buffer.prefix(received)) : []
         #else
         return []
+        #endif
+    }
+
+    /// Whether the peer closed its end: work for a client that left is dropped.
+    var peerHasClosed: Bool {
+        #if canImport(Glibc) || canImport(Darwin)
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return false }
+        if probe.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+        #else
+        return true
         #endif
     }
 

@@ -6,21 +6,16 @@
 import Foundation
 
 enum InspectorThreads {
-    /// Runs `body` on a new thread named `name` (the accept loop, for the server's life).
+    /// Runs `body` on a new thread named `name`: the accept loop, for the server's life,
+    /// and each connection, for its request and answer.
     static func start(named name: String, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
         thread.name = name
         thread.start()
     }
-
-    /// Runs `body` on a GCD worker (one connection's request and answer).
-    static func answer(_ body: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: body)
-    }
 }
 #else
 enum InspectorThreads {
     static func start(named name: String, _ body: @escaping @Sendable () -> Void) {}
-    static func answer(_ body: @escaping @Sendable () -> Void) {}
 }
 #endif
