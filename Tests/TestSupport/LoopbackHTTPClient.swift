@@ -43,6 +43,41 @@ public enum LoopbackHTTPClient {
         }
     }
 
+    /// Opens a connection and sends the start of a request, never its end: a client that
+    /// holds a connection. Close it with ``closeConnection(_:)``.
+    public static func openIdleConnection(port: UInt16) throws -> Int32 {
+        let descriptor = try connected(port: port)
+        let start = Array("GET /api/history HTTP/1.1\r\n".utf8)
+        _ = start.withUnsafeBytes { systemSend(descriptor, $0.baseAddress!, start.count, 0) }
+        return descriptor
+    }
+
+    /// Closes a connection from ``openIdleConnection(port:)``.
+    public static func closeConnection(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    private static func connected(port: UInt16) throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            throw Failure(description: "connect to port \(port): errno \(errno)")
+        }
+        return descriptor
+    }
+
     private static func exchange(_ raw: [UInt8], port: UInt16) throws -> Reply {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -92,4 +92,24 @@ import TestSupport
         let get = "GET /api/history HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 10\r\n\r\n"
         #expect(try await LoopbackHTTPClient.send(raw: Array(get.utf8), port: server.port).status == 413)
     }
+
+    /// Bug: every connection held a thread of Dispatch's pool, which Swift concurrency
+    /// shares on Linux; 200 connections stalled the app.
+    @Test func connectionsOverTheLimit_areAnswered503_whileTheAppRunsOn() async throws {
+        let (store, history, server) = try served()
+        defer { withExtendedLifetime(history) {} }
+        var idle: [Int32] = []
+        for _ in 0..<InspectorServer.connectionLimit { idle.append(try LoopbackHTTPClient.openIdleConnection(port: server.port)) }
+        // Accepted in the order they connected: the next one is over the limit.
+        let over = try await server.call("GET", "/api/history")
+        #expect(over.status == 503 && over.text.contains("16 connections at once"))
+        // The idle clients hold the inspector's threads, not the app's: an effect runs.
+        await store.run(.run { send in await send(Bump()) }).finish()
+        #expect(store.state.value == 3)
+        idle.forEach(LoopbackHTTPClient.closeConnection)
+        // Their threads end as they see the close; then requests are answered again.
+        var status = 0
+        for _ in 0..<1_000 where status != 200 { status = try await server.call("GET", "/api/history").status }
+        #expect(status == 200)
+    }
 }
