@@ -79,23 +79,10 @@ public enum LoopbackHTTPClient {
     }
 
     private static func exchange(_ raw: [UInt8], port: UInt16) throws -> Reply {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        let descriptor = try connected(port: port)
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port): errno \(errno)") }
         var sent = 0
         while sent < raw.count {
             let result = raw.withUnsafeBytes { systemSend(descriptor, $0.baseAddress! + sent, raw.count - sent, 0) }
