@@ -20,10 +20,10 @@ struct InspectorRequest: Sendable, Equatable {
     }
 
     /// Reads one request from `socket`: the head, then `Content-Length` bytes of body, all
-    /// before `deadline` (uptime in nanoseconds). A body longer than `bodyLimit` says for
+    /// before `deadline`. A body longer than `bodyLimit` says for
     /// the request's method and path is refused before any of it is read. `nil` when the
     /// peer sent nothing parseable (it is answered 400, or dropped).
-    static func read(from socket: InspectorSocket, before deadline: UInt64,
+    static func read(from socket: InspectorSocket, before deadline: ContinuousClock.Instant,
                      bodyLimit: (_ method: String, _ path: String) -> Int) -> Result<InspectorRequest, InspectorResponse>? {
         var bytes: [UInt8] = []
         let separator: [UInt8] = Array("\r\n\r\n".utf8)

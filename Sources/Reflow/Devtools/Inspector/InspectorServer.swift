@@ -16,7 +16,7 @@ public final class InspectorServer: Sendable {
     /// The most connections answered at once; more are answered 503 at once.
     static let connectionLimit = 16
     /// How long a client has to send its whole request.
-    static let requestDeadline: UInt64 = 10_000_000_000
+    static let requestDeadline: Duration = .seconds(10)
 
     init(interface: InspectorInterface, port: UInt16,
          handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
@@ -55,7 +55,7 @@ public final class InspectorServer: Sendable {
                     client.close()
                     connections.leave()
                 }
-                let deadline = DispatchTime.now().uptimeNanoseconds + requestDeadline
+                let deadline = ContinuousClock.now.advanced(by: requestDeadline)
                 guard let parsed = InspectorRequest.read(from: client, before: deadline,
                                                          bodyLimit: InspectorGate.bodyLimit(method:path:)) else { return }
                 switch parsed {

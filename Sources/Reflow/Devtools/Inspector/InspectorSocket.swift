@@ -6,7 +6,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// A TCP socket of the live inspector: its file descriptor and the calls made on it.
 struct InspectorSocket: Sendable {
@@ -87,14 +86,14 @@ struct InspectorSocket: Sendable {
     }
 
     /// Up to `count` bytes, or an empty array at the end of the stream, a timeout or an
-    /// error. Waits no later than `deadline` (uptime in nanoseconds): a client that sends a
-    /// byte a second cannot keep a connection past the request's deadline.
-    func read(upTo count: Int, before deadline: UInt64) -> [UInt8] {
+    /// error. Waits no later than `deadline`: a client that sends a byte a second cannot
+    /// keep a connection past the request's deadline.
+    func read(upTo count: Int, before deadline: ContinuousClock.Instant) -> [UInt8] {
         #if canImport(Glibc) || canImport(Darwin)
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard now < deadline else { return [] }
-        let left = deadline - now
-        var timeout = timeval(tv_sec: Int(left / 1_000_000_000), tv_usec: .init(max(1, (left % 1_000_000_000) / 1_000)))
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return [] }
+        let microseconds = max(1, left.components.attoseconds / 1_000_000_000_000)
+        var timeout = timeval(tv_sec: .init(left.components.seconds), tv_usec: .init(microseconds))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: count)
         let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, count, 0) }
