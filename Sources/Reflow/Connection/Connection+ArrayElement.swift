@@ -23,7 +23,8 @@ extension Connection {
     ///   - array: The array in the state.
     ///   - index: The element the props depend on.
     ///   - mapSliceToProps: A pure function of the element; runs when it changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Element: Equatable>(store: Store<State>,
                                                 slice array: KeyPath<State, [Element]>, at index: Int,

@@ -18,8 +18,10 @@ extension Connection {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping @MainActor (State) -> Props,
@@ -33,8 +35,10 @@ extension Connection {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
@@ -48,8 +52,10 @@ extension Connection {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping @MainActor (State) -> Props,
@@ -73,8 +79,10 @@ extension Connection {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @_disfavoredOverload
     @inlinable
     public convenience init(store: Store<State>,
@@ -99,8 +107,10 @@ extension Connection {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @_disfavoredOverload
     @inlinable
     public convenience init(store: Store<State>,
@@ -117,7 +127,8 @@ extension Connection {
     ///   - store: The store to follow once connected.
     ///   - slice: The part of the state the props depend on.
     ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>, slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping @MainActor (Slice) -> Props,
@@ -133,7 +144,8 @@ extension Connection {
     ///   - store: The store to follow once connected.
     ///   - slice: The part of the state the props depend on.
     ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>, slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping (Slice) -> Props,
@@ -149,7 +161,8 @@ extension Connection {
     ///   - store: The store to follow once connected.
     ///   - slice: The part of the state the props depend on.
     ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>, slice: KeyPath<State, Slice>,
                                               mapSliceToProps: @escaping @MainActor (Slice) -> Props,
@@ -166,7 +179,8 @@ extension Connection {
     ///   - array: The array in the state.
     ///   - index: The element the props depend on.
     ///   - mapSliceToProps: A pure function of the element; runs when it changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Element: Equatable>(store: Store<State>, slice array: KeyPath<State, [Element]>, at index: Int,
                                                 mapSliceToProps: @escaping @MainActor (Element) -> Props,
@@ -183,7 +197,8 @@ extension Connection {
     ///   - array: The array in the state.
     ///   - index: The element the props depend on.
     ///   - mapSliceToProps: A pure function of the element; runs when it changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Element: Equatable>(store: Store<State>, slice array: KeyPath<State, [Element]>, at index: Int,
                                                 mapSliceToProps: @escaping (Element) -> Props,
@@ -200,7 +215,8 @@ extension Connection {
     ///   - array: The array in the state.
     ///   - index: The element the props depend on.
     ///   - mapSliceToProps: A pure function of the element; runs when it changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Element: Equatable>(store: Store<State>, slice array: KeyPath<State, [Element]>, at index: Int,
                                                 mapSliceToProps: @escaping @MainActor (Element) -> Props,
@@ -216,8 +232,10 @@ extension Connection where Props: Equatable {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping @MainActor (State) -> Props,
@@ -231,8 +249,10 @@ extension Connection where Props: Equatable {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
@@ -246,8 +266,10 @@ extension Connection where Props: Equatable {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping @MainActor (State) -> Props,
@@ -271,8 +293,10 @@ extension Connection where Props: Equatable {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @_disfavoredOverload
     @inlinable
     public convenience init(store: Store<State>,
@@ -297,8 +321,10 @@ extension Connection where Props: Equatable {
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again when the connection is pointed at another store.
+    ///   - mapStateToProps: A pure function of the state; runs on each state change while
+    ///     connected.
+    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @_disfavoredOverload
     @inlinable
     public convenience init(store: Store<State>,

@@ -86,7 +86,8 @@ public final class Connection<State, Props, Actions> {
     ///   - store: The store to follow once connected.
     ///   - mapStateToProps: A pure function of the state; runs on each state change
     ///     while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     // Inlinable, like the other store initializers: the mapping closure is then built,
     // and specialized for State and Props, in the caller's module (S7).
     @inlinable
@@ -114,7 +115,8 @@ public final class Connection<State, Props, Actions> {
     ///   - store: The store to follow once connected.
     ///   - slice: The part of the state the props depend on.
     ///   - mapSliceToProps: A pure function of the slice; runs when the slice changed.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init<Slice: Equatable>(store: Store<State>,
                                               slice: KeyPath<State, Slice>,
@@ -287,7 +289,8 @@ extension Connection where Props: Equatable {
     ///   - store: The store to follow once connected.
     ///   - mapStateToProps: A pure function of the state; runs on each state change
     ///     while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once.
+    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
+    ///     when the connection is pointed at another store (`store`).
     @inlinable
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
