@@ -6,11 +6,11 @@ import Reflow
 // otherwise by waiting for the main queue to run it (`DispatchQueue.main.sync`), so the
 // caller sees its effect when the call returns, as with ReSwift.
 //
-// The two `@unchecked Sendable` types below are not for speed: they carry what ReSwift's
-// API allows (results that are not `Sendable`, plain closures) to the main actor, each under
-// the rule written beside it. Every call from a background queue in
-// `ReflowReSwiftSwift5Tests` goes through `runIsolated`; `MainThreadTests` checks that
-// `MainActorBound` stops off the main thread.
+// The `@unchecked Sendable` types that carry what ReSwift's API allows (results that are
+// not `Sendable`, plain closures) to the main actor are not for speed: `ResultBox` below and
+// Reflow's `MainActorBound`, each under the rule written beside it. Every call from a
+// background queue in `ReflowReSwiftSwift5Tests` goes through `runIsolated`;
+// `MainThreadTests` checks that `MainActorBound` stops off the main thread.
 
 /// Runs `body` on the main actor and returns its result: at once when called there,
 /// otherwise by waiting for the main queue to run it.
@@ -54,36 +54,4 @@ final class ResultBox<Value>: @unchecked Sendable {
     @usableFromInline var value: Value?
 
     @usableFromInline init() {}
-}
-
-/// A value that is not `Sendable` (a ReSwift reducer, middleware or thunk: plain closures),
-/// carried into Reflow's main-actor types under one rule: it is used only on the main actor.
-/// ``value`` stops the program with a message when read anywhere else.
-@usableFromInline
-struct MainActorBound<Value>: @unchecked Sendable {
-    // @unchecked: `stored` is read only through `value`, which checks that it runs on the
-    // main queue (the main actor's executor), so the value never crosses threads.
-    @usableFromInline let stored: Value
-
-    @inlinable
-    init(_ value: Value) {
-        stored = value
-    }
-
-    /// The value, read from main-actor code, where the rule holds by isolation: no check
-    /// (a reducer's path, on every dispatch).
-    @MainActor @inlinable
-    var isolatedValue: Value { stored }
-
-    @inlinable
-    var value: Value {
-        guard MainQueueDetection.isOnMainQueue else {
-            fatalError("""
-                ReflowReSwift: a reducer, middleware or thunk was called off the main thread. \
-                A Reflow store runs them on the main actor; from other threads, go through the \
-                store (dispatch, state), which runs them on the main thread.
-                """)
-        }
-        return stored
-    }
 }

@@ -97,7 +97,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         // The store calls its reducer on the main actor only (`MainActorBound.isolatedValue`).
         self.init(reducer: { action, state in
             let input = MainActorBound((action, state))
-            return MainActor.assumeIsolated { MainActorBound(reducer(input.value.0, input.value.1)) }.value
+            return MainActor.assumeIsolated { MainActorBound(reducer(input.isolatedValue.0, input.isolatedValue.1)) }.value
         }, state: state, middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 

@@ -1,3 +1,5 @@
+import Reflow
+
 /// An action that is a function: middleware made by ``createThunkMiddleware()`` runs it
 /// with `dispatch` and `getState` instead of passing it to the reducer (ReSwift-Thunk's
 /// `Thunk`).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Reflow
 @testable import ReflowReSwift
 
 /// ReSwift's reducers, middleware and thunk bodies are plain closures, carried into Reflow's

@@ -196,7 +196,8 @@ public final class Connection<State, Props, Actions> {
     @usableFromInline
     init(store: Store<State>, mapDispatchToActions: @escaping (Dispatch) -> Actions,
          member: ConnectionMember<State, Props>) {
-        MainThreadCheck.require("Connection(store:...)")
+        // The public initializers that make members checked the thread before they made
+        // the member's group.
         self.followedStore = store
         self.buildActions = mapDispatchToActions
         self.cell = member

@@ -6,7 +6,7 @@
 /// would be read and written from two threads at once, silently. Checked where it is cheap
 /// (making connections and subscriptions, connecting, the dispatch loop's slow path),
 /// never on the dispatch fast path.
-// @usableFromInline: the dispatch loop's slow path, inlined for the caller's state type
+// Usable from inlinable code: the dispatch loop's slow path, inlined for the caller's state type
 // (benchmark S1, R1h), calls it; its body stays out of line.
 @usableFromInline
 enum MainThreadCheck {
@@ -20,7 +20,6 @@ enum MainThreadCheck {
     }
 
     /// Stops the program with the message for `what`, called off the main thread.
-    @usableFromInline
     static func offMainThread(_ what: String) -> Never {
         fatalError("""
             Reflow: \(what) was called off the main thread. A store, its connections and \

@@ -5,6 +5,11 @@
 // Swift 6 code does not see them (`obsoleted: 6`): there such functions are `Sendable`, and
 // a closure written in a reducer must stay `@MainActor`, so that it may read main-actor
 // globals even in a global's initializer, which Swift would not allow a plain closure.
+//
+// The function is carried into the reducer's `@MainActor` closure in a `MainActorBound`:
+// the store calls a reducer on the main actor only, and a reducer is pure (it changes the
+// state it is given and touches nothing else; only Swift 5 code, which Swift does not check,
+// passes one, and a free or static function captures nothing).
 
 extension Reducer {
     /// Creates a reducer, in Swift 5 code, from a closure or function that sees every action
@@ -18,8 +23,8 @@ extension Reducer {
     ///   handle.
     @available(swift, obsoleted: 6)
     public init(_ reduce: @escaping (inout State, any Action) -> Void) {
-        let reduce = PureFunction(reduce)
-        self.init { @MainActor (state: inout State, action: any Action) in reduce.function(&state, action) }
+        let reduce = MainActorBound(reduce)
+        self.init { @MainActor (state: inout State, action: any Action) in reduce.isolatedValue(&state, action) }
     }
 
     /// Creates a reducer that handles actions of exactly type `A`, in Swift 5 code, from a
@@ -41,8 +46,8 @@ extension Reducer {
     /// - Returns: A reducer that handles `type` and ignores every other action.
     @inlinable @available(swift, obsoleted: 6)
     public static func on<A: Action>(_ type: A.Type, _ reduce: @escaping (inout State, A) -> Void) -> Reducer {
-        let reduce = PureFunction(reduce)
-        return .on(type) { @MainActor (state: inout State, action: A) in reduce.function(&state, action) }
+        let reduce = MainActorBound(reduce)
+        return .on(type) { @MainActor (state: inout State, action: A) in reduce.isolatedValue(&state, action) }
     }
 
     /// Returns this reducer followed by a handler for actions of exactly type `A`, in Swift 5
@@ -69,25 +74,7 @@ extension Reducer {
     /// - Returns: A reducer that runs it for every action.
     @available(swift, obsoleted: 6)
     public static func reSwift(_ reduce: @escaping (any Action, State?) -> State) -> Reducer {
-        let reduce = PureFunction(reduce)
-        return .reSwift { @MainActor (action: any Action, state: State?) in reduce.function(action, state) }
-    }
-}
-
-/// A reducer function that is not `@MainActor`, carried into the `@MainActor` closure the
-/// reducer runs.
-///
-/// Invariant: the store calls it on the main actor only, and a reducer is pure: it changes
-/// the state it is given and touches nothing else, so what it captures is never shared
-/// with another thread. (Only Swift 5 code passes one, where Swift checks no isolation; a
-/// free or static function captures nothing.) The Swift 5 idiom tests build reducers from
-/// such functions and dispatch through them.
-@usableFromInline
-struct PureFunction<Function>: @unchecked Sendable {
-    @usableFromInline let function: Function
-
-    @inlinable
-    init(_ function: Function) {
-        self.function = function
+        let reduce = MainActorBound(reduce)
+        return .reSwift { @MainActor (action: any Action, state: State?) in reduce.isolatedValue(action, state) }
     }
 }

@@ -57,11 +57,11 @@ public final class Store<State> {
     ///   - state: The initial state.
     ///   - middleware: Functions that see each action before the reducer, first one first.
     public nonisolated init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
-        guard MainQueueDetection.isOnMainQueue else { MainThreadCheck.offMainThread("Store(reducer:state:middleware:)") }
+        MainThreadCheck.require("Store(reducer:state:middleware:)")
         // On the main queue, so on the main actor: the state moves to it on this thread.
-        let initial = SameThreadTransfer(state)
+        let initial = MainActorBound(state)
         (loop, effects, features) = MainActor.assumeIsolated {
-            (DispatchLoop(reducer: reducer, state: initial.value), EffectRegistry(), StoreFeatures())
+            (DispatchLoop(reducer: reducer, state: initial.isolatedValue), EffectRegistry(), StoreFeatures())
         }
         MainActor.assumeIsolated {
             loop.installMiddleware(middleware, context: MiddlewareContext(store: self))

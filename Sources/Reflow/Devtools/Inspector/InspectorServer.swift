@@ -81,8 +81,13 @@ public final class InspectorServer: Sendable {
 }
 
 /// The connections being answered, bounded.
+///
+/// Shared by the accept loop (`enter`) and each connection's thread (`leave`). Not for
+/// speed: a lock-guarded counter, since `Mutex` needs macOS 15 and iOS 18.
+/// `InspectorGateTests` holds the limit's worth of connections and checks that the next is
+/// refused and that requests are answered again once they close.
 private final class ConnectionCount: @unchecked Sendable {
-    // @unchecked: `count` is read and written only under `lock`.
+    // @unchecked: invariant, `count` is read and written only under `lock`.
     private let lock = NSLock()
     private var count = 0
     private let limit: Int
