@@ -49,10 +49,12 @@ extension History {
         try serveInspector(port: port, interface: interface, title: title, exchange: nil)
     }
 
-    func serveInspector(port: UInt16, interface: InspectorInterface, title: String,
-                        exchange: InspectorExchange?) throws -> InspectorServer {
+    func serveInspector(port: UInt16, interface: InspectorInterface, title: String, exchange: InspectorExchange?,
+                        requestDeadline: Duration = InspectorServer.requestDeadline) throws -> InspectorServer {
         let routes = InspectorRoutes(history: self, title: title, exchange: exchange)
-        return try InspectorServer(interface: interface, port: port) { request in routes.respond(to: request) }
+        return try InspectorServer(interface: interface, port: port, requestDeadline: requestDeadline) { request in
+            routes.respond(to: request)
+        }
     }
 }
 

@@ -15,10 +15,11 @@ public final class InspectorServer: Sendable {
 
     /// The most connections answered at once; more are answered 503 at once.
     static let connectionLimit = 16
-    /// How long a client has to send its whole request.
+    /// How long a client has to send its whole request, unless the server is made with
+    /// another deadline (tests that hold connections idle on a loaded machine).
     static let requestDeadline: Duration = .seconds(10)
 
-    init(interface: InspectorInterface, port: UInt16,
+    init(interface: InspectorInterface, port: UInt16, requestDeadline: Duration = requestDeadline,
          handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
         let (socket, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
         let listener = ListeningSocket(close: socket.close)
@@ -27,7 +28,9 @@ public final class InspectorServer: Sendable {
         self.gate = gate
         self.port = boundPort
         self.url = URL(string: "http://127.0.0.1:\(boundPort)/?token=\(gate.token)")!
-        InspectorThreads.start(named: "Reflow inspector") { Self.acceptLoop(socket, gate: gate, handle: handle) }
+        InspectorThreads.start(named: "Reflow inspector") {
+            Self.acceptLoop(socket, gate: gate, requestDeadline: requestDeadline, handle: handle)
+        }
     }
 
     deinit {
@@ -39,7 +42,7 @@ public final class InspectorServer: Sendable {
         listener.close()
     }
 
-    private static func acceptLoop(_ listener: InspectorSocket, gate: InspectorGate,
+    private static func acceptLoop(_ listener: InspectorSocket, gate: InspectorGate, requestDeadline: Duration,
                                    handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) {
         let connections = ConnectionCount(limit: connectionLimit)
         while let client = listener.accept() {
