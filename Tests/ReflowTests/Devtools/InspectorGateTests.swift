@@ -95,6 +95,17 @@ import TestSupport
         #expect(try await LoopbackHTTPClient.send(raw: Array(get.utf8), port: server.port).status == 413)
     }
 
+    /// A client that never finishes its request holds its place until the deadline, not
+    /// longer: then it is answered 400 and closed.
+    @Test func aRequestNotFinishedByTheDeadline_isAnswered400_andClosed() async throws {
+        let (store, history, server) = try served(requestDeadline: .milliseconds(300))
+        defer { withExtendedLifetime((store, history)) {} }  // the inspector answers while they live
+        let start = "GET /api/history HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        let reply = try await LoopbackHTTPClient.send(raw: Array(start.utf8), port: server.port)
+        #expect(reply.status == 400 && reply.text.contains("ended before its headers did"))
+        #expect(try await server.call("GET", "/api/history").status == 200)
+    }
+
     /// Bug: every connection held a thread of Dispatch's pool, which Swift concurrency
     /// shares on Linux; 200 connections stalled the app.
     @Test func connectionsOverTheLimit_areAnswered503_whileTheAppRunsOn() async throws {
