@@ -30,6 +30,8 @@ public final class TestStore<State: Equatable> {
     public var timeout: Duration = .seconds(1)
 
     private let recorder: ReceivedActions<State>
+    /// The reactors hosted through ``host(_:at:)-(R,_)``, in order, for `send(_:from:)`.
+    private var hostedReactors: [AnyObject] = []
     /// The state after the last asserted step.
     private var expectedState: State
 
@@ -90,6 +92,39 @@ public final class TestStore<State: Equatable> {
     public func send(_ action: any Action, assert: ((inout State) -> Void)? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await send(described: "\(action)", assert: assert, at: site) { store.dispatch(action) }
+    }
+
+    /// Replays a mutation of the hosted reactor of type `R`, as if its `mutate` had just
+    /// produced it, and checks the state change against `assert`. Its `mutate` does not
+    /// run, so no effect starts: how a test written from a recorded session
+    /// (`History.testSource(_:)`) replays what a reactor's effects once produced.
+    ///
+    /// ```swift
+    /// store.host(SearchReactor(api: OfflineCatalog()), at: \.search)
+    /// await store.send(.setQuery("swift"), from: SearchReactor.self) { $0.search.query = "swift" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - mutation: The mutation, as the reactor's `reduce` receives it.
+    ///   - reactorType: The type of a reactor hosted on this store (``host(_:at:)-(R,_)``).
+    ///   - assert: Changes the state before the mutation into the state you expect after it;
+    ///     `nil` when it changes nothing.
+    ///   - fileID: Where a failure is reported; leave the default.
+    ///   - filePath: Where a failure is reported; leave the default.
+    ///   - line: Where a failure is reported; leave the default.
+    ///   - column: Where a failure is reported; leave the default.
+    public func send<R: Reactor>(_ mutation: R.Mutation, from reactorType: R.Type, assert: ((inout State) -> Void)? = nil,
+                                 fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async {
+        guard let reactor = hostedReactors.first(where: { $0 is R }) as? R else {
+            fatalError("TestStore.send(_:from:): no \(R.self) is hosted on this test store; host one with host(_:at:) first.")
+        }
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await send(described: "\(R.self).Mutation.\(mutation)", assert: assert, at: site) { reactor.replay(mutation) }
+    }
+
+    private func send(described action: String, assert: ((inout State) -> Void)?, at site: CallSite,
+                      dispatch: () -> Void) async {
         if exhaustivity.isExhaustive, !recorder.pending.isEmpty {
             reportFailure("""
                 Must handle \(recorder.pending.count) received action(s) before sending \(action):
@@ -104,7 +139,7 @@ public final class TestStore<State: Equatable> {
         let before = exhaustivity.isExhaustive ? expectedState : store.state
         let received = recorder.pending.count
         recorder.isSending = true
-        store.dispatch(action)
+        dispatch()
         recorder.isSending = false
         // Actions that followed within the dispatch (a hosted reactor's mutations, a
         // middleware's follow-ups) are asserted with `receive`: the state this send made
@@ -193,6 +228,7 @@ public final class TestStore<State: Equatable> {
     ///   - slice: Where its state lives in the state.
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) {
         store.host(reactor, at: slice)
+        hostedReactors.append(reactor)
     }
 
     /// Hosts `reactor` on the underlying store at an `Equatable` slice; see
@@ -203,6 +239,7 @@ public final class TestStore<State: Equatable> {
     ///   - slice: Where its state lives in the state.
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>) where R.State: Equatable {
         store.host(reactor, at: slice)
+        hostedReactors.append(reactor)
     }
 
     /// Waits for the store's effects to finish, then checks that nothing is left:
@@ -254,7 +291,7 @@ public final class TestStore<State: Equatable> {
                 let received = recorder.pending[index]
                 recorder.pending.removeSubrange(...index)
                 let before = exhaustivity.isExhaustive ? expectedState : received.stateBefore
-                check(action: received.action, before: before, after: received.stateAfter, assert: assert, verb: "receiving", at: site)
+                check(action: "\(received.action)", before: before, after: received.stateAfter, assert: assert, verb: "receiving", at: site)
                 return
             }
             if exhaustivity.isExhaustive, let first = recorder.pending.first {
@@ -275,7 +312,7 @@ public final class TestStore<State: Equatable> {
         reportFailure("Expected to receive \(description), but \(reason).", at: site)
     }
 
-    private func check(action: any Action, before: State, after: State, assert: ((inout State) -> Void)?,
+    private func check(action: String, before: State, after: State, assert: ((inout State) -> Void)?,
                        verb: String, at site: CallSite) {
         // Exhaustive: describe the whole change from `before`. Not: what you describe must
         // already hold in `after`.

@@ -222,6 +222,29 @@ import ReflowTesting
         await store.receive(.countStep, from: StepReactor.self) { $0.steps.count = 1 }
         await store.finish()
     }
+
+    /// A recorded mutation replayed: the reactor's reduce runs, its mutate does not.
+    @Test func aMutationSentFromAHostedReactor_isReduced_withoutItsMutate() async {
+        let store = TestStore(reducer: Reducer<ScreenState> { _, _ in }, state: ScreenState())
+        store.host(StepReactor(), at: \.steps)
+        await store.send(.add(5), from: StepReactor.self) { $0.steps.total = 5 }
+        await store.send(.countStep, from: StepReactor.self) { $0.steps.count = 1 }
+        // No countStep followed the add: mutate, which sends one after each add, never ran.
+        await store.finish()
+    }
+
+    @Test func aReplayedMutationThatChangesOtherwise_failsWithTheDiff() async {
+        let store = TestStore(reducer: Reducer<ScreenState> { _, _ in }, state: ScreenState())
+        store.host(StepReactor(), at: \.steps)
+        let line = #line + 1
+        let reported = await failures { await store.send(.add(2), from: StepReactor.self) { $0.steps.total = 3 } }
+        #expect(reported == [RecordedFailure(message: """
+            State after sending StepReactor.Mutation.add(2) is not as expected. The state after sending differs from the description.
+            (Expected: −, Actual: +)
+              − .steps.total: 3
+              + .steps.total: 2
+            """, line: line, fileID: #fileID)])
+    }
 }
 
 private struct ScreenState: Equatable {

@@ -6,6 +6,9 @@ protocol HostedMutation: OwnedAction {
     var reactorName: String { get }
     /// The mutation alone, as it prints (`setLoading(true)`), for the inspector's timeline.
     var mutationDescription: String { get }
+    /// The reactor's type and the mutation alone, for a test written from a recorded session.
+    var reactorType: Any.Type { get }
+    var mutationValue: Any { get }
 }
 
 extension HostedMutation {

@@ -33,3 +33,9 @@ public struct ReactorAction<R: Reactor>: Action, CustomStringConvertible {
 }
 
 extension ReactorAction: Equatable where R.Action: Equatable {}
+
+/// A reactor's action as it went through the store, for a test written from a recorded
+/// session: the mutations it made were recorded after it.
+protocol RoutedReactorAction {}
+
+extension ReactorAction: RoutedReactorAction {}

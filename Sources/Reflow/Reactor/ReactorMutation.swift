@@ -26,4 +26,8 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     var reactorName: String { String(describing: R.self) }
 
     var mutationDescription: String { String(describing: mutation) }
+
+    var reactorType: Any.Type { R.self }
+
+    var mutationValue: Any { mutation }
 }
