@@ -13,10 +13,13 @@ public enum LiveInspection {
     ///   - history: The history, attached and tracing.
     ///   - port: The port from `--inspect`.
     ///   - title: The page's title.
+    ///   - testSetup: How a test written from the session builds the app (the page's Test
+    ///     button), if the example has one.
     /// - Returns: The running inspector; keep it for the app's life.
-    public static func start<State>(_ history: History<State>, port: UInt16, title: String) -> InspectorServer {
+    public static func start<State>(_ history: History<State>, port: UInt16, title: String,
+                                    testSetup: SessionTestSetup<State>? = nil) -> InspectorServer {
         do {
-            let server = try history.serveInspector(port: port, title: title)
+            let server = try history.serveInspector(port: port, title: title, testSetup: testSetup)
             FileHandle.standardError.write(Data("Inspector: \(server.url.absoluteString)\n".utf8))
             TerminalRunner.notice = "Inspector: \(server.url.absoluteString)"
             return server

@@ -37,10 +37,11 @@ public enum RecordingDestination {
     ///   - page: The inspector page.
     ///   - url: The checked destination.
     ///   - actions: How many actions the page holds, for the confirmation.
-    public static func write(_ page: String, to url: URL, actions: Int) {
+    ///   - next: What to do with the file, for the confirmation.
+    public static func write(_ page: String, to url: URL, actions: Int, next: String = "open it in a browser") {
         do {
             try page.write(to: url, atomically: true, encoding: .utf8)
-            print("Recorded \(actions) actions to \(url.path); open it in a browser.")
+            print("Recorded \(actions) actions to \(url.path); \(next).")
         } catch {
             FileHandle.standardError.write(Data("error: could not write \(url.path): \(error.localizedDescription)\n".utf8))
             exit(1)

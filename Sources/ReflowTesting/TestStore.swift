@@ -30,7 +30,7 @@ public final class TestStore<State: Equatable> {
     public var timeout: Duration = .seconds(1)
 
     private let recorder: ReceivedActions<State>
-    /// The reactors hosted through ``host(_:at:)-(R,_)``, in order, for `send(_:from:)`.
+    /// The reactors hosted through `host(_:at:)`, in order, for `send(_:from:)`.
     private var hostedReactors: [AnyObject] = []
     /// The state after the last asserted step.
     private var expectedState: State
@@ -107,7 +107,7 @@ public final class TestStore<State: Equatable> {
     ///
     /// - Parameters:
     ///   - mutation: The mutation, as the reactor's `reduce` receives it.
-    ///   - reactorType: The type of a reactor hosted on this store (``host(_:at:)-(R,_)``).
+    ///   - reactorType: The type of a reactor hosted on this store (`host(_:at:)`).
     ///   - assert: Changes the state before the mutation into the state you expect after it;
     ///     `nil` when it changes nothing.
     ///   - fileID: Where a failure is reported; leave the default.

@@ -20,27 +20,52 @@ public enum SearchApp {
     ///   - clock: The clock of the throttle.
     ///   - recordPath: Where to write the session's inspector page when the screen finishes.
     ///   - inspectPort: Where to serve the live inspector while the app runs (`--inspect`).
+    ///   - testPath: Where to write a Swift Testing file that replays the session when the
+    ///     screen finishes (`--write-test`).
     /// - Returns: The screen, connected, and the store.
     public static func make(api: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
-                            recordPath: String? = nil, inspectPort: UInt16? = nil) -> (screen: SearchScreen, store: Store<State>) {
+                            recordPath: String? = nil, inspectPort: UInt16? = nil,
+                            testPath: String? = nil) -> (screen: SearchScreen, store: Store<State>) {
         let store = Store(reducer: .empty, state: State())
         let history = History<State>()
-        if recordPath != nil || inspectPort != nil {
+        if recordPath != nil || inspectPort != nil || testPath != nil {
             history.isTracing = true
             history.attach(to: store)
         }
-        let inspector = inspectPort.map { LiveInspection.start(history, port: $0, title: "GitHubSearch") }
+        let inspector = inspectPort.map {
+            LiveInspection.start(history, port: $0, title: "GitHubSearch", testSetup: sessionTestSetup)
+        }
         let reactor = SearchReactor(api: api, clock: clock)
         store.host(reactor, at: \.search)
         let connection = makeSearchConnection(store: store, slice: \.search, reactor: reactor, source: api.sourceName)
         let screen = SearchScreen(connection: connection, source: api.sourceName,
                                   effects: { await store.waitForEffects() }) {
             inspector?.stop()
+            if let testPath {
+                RecordingDestination.write(sessionTest(of: history), to: URL(fileURLWithPath: testPath),
+                                           actions: history.entries.count, next: "it replays the session through TestStore")
+            }
             guard let recordPath else { return }
             RecordingDestination.write(history.inspectorHTML(title: "GitHubSearch session"), to: URL(fileURLWithPath: recordPath),
                                        actions: history.entries.count)
         }
         return (screen, store)
+    }
+
+    /// How a test written from a session builds the app: its store's (empty) reducer, its
+    /// state, and the search reactor on its slice (its `mutate`, and so the catalogue, never
+    /// runs in that test: the recorded mutations are replayed).
+    public static let sessionTestSetup = SessionTestSetup(
+        module: "GitHubSearchKit", reducer: ".empty", state: State(), writtenAs: "SearchApp.State()",
+        hosting: [HostedReactorSource("SearchReactor(api: OfflineCatalog.bundled())", at: "\\.search")])
+
+    /// The session as a Swift Testing file, or a comment that says why it cannot be one.
+    static func sessionTest(of history: History<State>) -> String {
+        do {
+            return try history.testSource(sessionTestSetup)
+        } catch {
+            return "// The session could not be written as a test: \(error)\n"
+        }
     }
 
     /// The script run when standard input is closed: a search, a cancellation, paging and

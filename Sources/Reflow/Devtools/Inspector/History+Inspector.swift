@@ -17,7 +17,7 @@ extension History {
     /// ```
     ///
     /// To inspect a running app instead, and act on it from the page, see
-    /// ``serveInspector(port:interface:title:)``.
+    /// ``serveInspector(port:interface:title:testSetup:)``.
     ///
     /// - Parameter title: The page's title.
     /// - Returns: The page.

@@ -37,21 +37,31 @@ extension History {
     /// who can reach the port and learns the token) can read and change the state. It
     /// depends on nothing but the system's sockets.
     ///
+    /// With `testSetup`, the page's Test button shows the session as a Swift Testing file
+    /// (``testSource(_:)``), to copy or download into the app's tests.
+    ///
     /// - Parameters:
     ///   - port: The port; 0 lets the system pick one (read it from the result).
     ///   - interface: Where to listen; ``InspectorInterface/loopback`` by default.
     ///   - title: The page's title.
+    ///   - testSetup: How a test written from the session builds the app's store; `nil`
+    ///     (the default) shows no Test button.
     /// - Returns: The running inspector; keep it, and call ``InspectorServer/stop()`` or
     ///   release it to stop.
     /// - Throws: ``InspectorServerError`` when the port cannot be opened.
     public func serveInspector(port: UInt16 = 0, interface: InspectorInterface = .loopback,
-                               title: String = "Reflow history") throws -> InspectorServer {
-        try serveInspector(port: port, interface: interface, title: title, exchange: nil)
+                               title: String = "Reflow history", testSetup: SessionTestSetup<State>? = nil) throws -> InspectorServer {
+        try serveInspector(port: port, interface: interface, title: title, exchange: nil, testSetup: testSetup)
     }
 
     func serveInspector(port: UInt16, interface: InspectorInterface, title: String, exchange: InspectorExchange?,
+                        testSetup: SessionTestSetup<State>? = nil,
                         requestDeadline: Duration = InspectorServer.requestDeadline) throws -> InspectorServer {
-        let routes = InspectorRoutes(history: self, title: title, exchange: exchange)
+        var writeTest: (@MainActor () throws -> String)?
+        if let testSetup {
+            writeTest = { [weak self] in try self?.testSource(testSetup) ?? "" }
+        }
+        let routes = InspectorRoutes(history: self, title: title, exchange: exchange, writeTest: writeTest)
         return try InspectorServer(interface: interface, port: port, requestDeadline: requestDeadline) { request in
             routes.respond(to: request)
         }
@@ -62,21 +72,24 @@ extension History where State: Codable {
     /// Serves the inspector of this history, live, with export and import: the page's
     /// Export downloads the session (``exportJSON(actionTypes:)``) and its Import loads one
     /// (``importJSON(_:actionTypes:)``; the app's state changes only when you jump).
-    /// Otherwise the same as ``serveInspector(port:interface:title:)``.
+    /// Otherwise the same as ``serveInspector(port:interface:title:testSetup:)``.
     ///
     /// - Parameters:
     ///   - port: The port; 0 lets the system pick one.
     ///   - interface: Where to listen; ``InspectorInterface/loopback`` by default.
     ///   - actionTypes: The action types an export may hold.
     ///   - title: The page's title.
+    ///   - testSetup: How a test written from the session builds the app's store; `nil`
+    ///     (the default) shows no Test button.
     /// - Returns: The running inspector.
     /// - Throws: ``InspectorServerError`` when the port cannot be opened.
     public func serveInspector(port: UInt16 = 0, interface: InspectorInterface = .loopback,
-                               actionTypes: ActionTypes, title: String = "Reflow history") throws -> InspectorServer {
+                               actionTypes: ActionTypes, title: String = "Reflow history",
+                               testSetup: SessionTestSetup<State>? = nil) throws -> InspectorServer {
         try serveInspector(port: port, interface: interface, title: title, exchange: InspectorExchange(
             export: { [weak self] in try self?.exportJSON(actionTypes: actionTypes) ?? Data() },
             import: { [weak self] data in try self?.importJSON(data, actionTypes: actionTypes) }
-        ))
+        ), testSetup: testSetup)
     }
 }
 
@@ -92,13 +105,16 @@ final class InspectorRoutes<State> {
     private weak var history: History<State>?
     private let title: String
     private let exchange: InspectorExchange?
+    /// Writes the session as a test, when the inspector was given a setup.
+    private let writeTest: (@MainActor () throws -> String)?
     /// The replay under way, if any.
     private var replay: Task<Void, Never>?
 
-    init(history: History<State>, title: String, exchange: InspectorExchange?) {
+    init(history: History<State>, title: String, exchange: InspectorExchange?, writeTest: (@MainActor () throws -> String)?) {
         self.history = history
         self.title = title
         self.exchange = exchange
+        self.writeTest = writeTest
     }
 
     func respond(to request: InspectorRequest) -> InspectorResponse {
@@ -106,9 +122,13 @@ final class InspectorRoutes<State> {
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             // Without the token the bare page holds none of the app's state.
-            let payload: [String: Any] = request.hasToken
+            var payload: [String: Any] = request.hasToken
                 ? InspectorDocument(history: history).payload(title: title, since: nil, revision: nil, isLive: true)
                 : ["title": title, "live": true, "locked": true]
+            if request.hasToken {
+                payload["testable"] = writeTest != nil
+                payload["exchange"] = exchange != nil
+            }
             let page = History<State>.inspectorPage(title: title, data: InspectorDocument<State>.json(payload))
             return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
         case ("GET", "/api/history"):
@@ -164,7 +184,18 @@ final class InspectorRoutes<State> {
             } catch {
                 return .error(400, "The file was not imported: \(error)")
             }
-        case (_, "/"), (_, "/index.html"), (_, "/api/history"), (_, "/api/export"):
+        case ("GET", "/api/test"):
+            guard let writeTest else {
+                return .error(409, "Writing a test needs a SessionTestSetup: serve the inspector with serveInspector(testSetup:).")
+            }
+            do {
+                var response = InspectorResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Data(try writeTest().utf8))
+                response.extraHeaders["Content-Disposition"] = #"inline; filename="RecordedSessionTests.swift""#
+                return response
+            } catch {
+                return .error(422, "The session cannot be written as a test: \(error)")
+            }
+        case (_, "/"), (_, "/index.html"), (_, "/api/history"), (_, "/api/export"), (_, "/api/test"):
             return .error(405, "\(request.path) answers GET only.")
         case (_, "/api/jump"), (_, "/api/step-back"), (_, "/api/step-forward"), (_, "/api/pause"),
              (_, "/api/resume"), (_, "/api/replay"), (_, "/api/import"):

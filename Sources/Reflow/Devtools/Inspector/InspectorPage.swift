@@ -2,7 +2,7 @@
 // own beyond the live inspector's `/api` on the same origin. Long because it is a page.
 
 /// The HTML of the inspector, static (a recorded history) or live (served by
-/// ``History/serveInspector(port:interface:title:)``).
+/// ``History/serveInspector(port:interface:title:testSetup:)``).
 enum InspectorPage {
     static var html: String {
         #"""
@@ -62,8 +62,9 @@ enum InspectorPage {
               <button id="jump" title="Jump to the selected action">Jump here</button>
               <button id="pause">Pause recording</button>
               <button id="replay" title="Step through every action from the start">Replay</button>
-              <button id="export">Export</button>
-              <label class="button">Import<input id="import" type="file" accept=".jsonl,.json,application/json" hidden></label>
+              <button id="export" hidden>Export</button>
+              <label class="button" id="import-label" hidden>Import<input id="import" type="file" accept=".jsonl,.json,application/json" hidden></label>
+              <button id="test" title="Write this session as a Swift Testing file" hidden>Test</button>
             </div>
             <div id="status"></div>
             <input id="filter" type="search" placeholder="Filter actions">
@@ -71,6 +72,12 @@ enum InspectorPage {
           <ol id="steps"></ol>
         </nav>
         <main id="detail">
+          <section id="test-panel" hidden>
+            <h2>A test of this session</h2>
+            <div class="controls"><a id="test-download" download="RecordedSessionTests.swift" href="#">Download</a>
+              <button id="test-copy">Copy</button> <button id="test-close">Close</button></div>
+            <pre id="test-source"></pre>
+          </section>
           <h2>Action</h2><pre id="selected-action"></pre>
           <h2>Diff</h2><pre id="diff"></pre>
           <h2>Update trace</h2><pre id="trace"></pre>
@@ -267,7 +274,34 @@ enum InspectorPage {
           document.getElementById("jump").onclick = () => command("jump", { position: selected - doc.first + 1 });
           document.getElementById("pause").onclick = () => command(doc.recording ? "pause" : "resume");
           document.getElementById("replay").onclick = () => command("replay");
-          document.getElementById("export").onclick = () => { location.href = "/api/export?token=" + encodeURIComponent(token); };
+          document.getElementById("export").hidden = !initial.exchange;
+          document.getElementById("import-label").hidden = !initial.exchange;
+          // Downloaded, not navigated to: the page stays.
+          document.getElementById("export").onclick = async () => {
+            const response = await api("/api/export");
+            if (!response.ok) { status((await response.json()).error, true); return; }
+            const link = document.createElement("a");
+            link.href = URL.createObjectURL(await response.blob());
+            link.download = "reflow-history.jsonl";
+            link.click();
+          };
+          document.getElementById("test").hidden = !initial.testable;
+          document.getElementById("test").onclick = async () => {
+            const response = await api("/api/test");
+            if (!response.ok) { status((await response.json()).error, true); return; }
+            const source = await response.text();
+            text("test-source", source);
+            const download = document.getElementById("test-download");
+            if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+            download.href = URL.createObjectURL(new Blob([source], { type: "text/x-swift" }));
+            document.getElementById("test-panel").hidden = false;
+            document.body.dataset.test = "shown";
+            status("A test of " + doc.steps.length + " actions: add it to the app's test target.");
+          };
+          document.getElementById("test-copy").onclick = () => navigator.clipboard.writeText(document.getElementById("test-source").textContent);
+          // `?show=test` opens the page with the test shown (a link to share, read-only).
+          if (initial.testable && params.get("show") === "test") document.getElementById("test").click();
+          document.getElementById("test-close").onclick = () => { document.getElementById("test-panel").hidden = true; delete document.body.dataset.test; };
           document.getElementById("import").onchange = async (event) => {
             const file = event.target.files[0];
             if (!file) return;

@@ -2,7 +2,7 @@ import Foundation
 
 /// A live inspector being served: the page at ``url``, until ``stop()``.
 ///
-/// Made by ``History/serveInspector(port:interface:title:)``. Keep it for as long as
+/// Made by ``History/serveInspector(port:interface:title:testSetup:)``. Keep it for as long as
 /// the inspector should answer; releasing it stops it too.
 public final class InspectorServer: Sendable {
     /// The port it listens on (the one the system picked, when asked for port 0).

@@ -1,4 +1,4 @@
-extension History where State: Equatable {
+extension History {
     /// A Swift Testing file that replays this recorded session through `TestStore`, with
     /// the app's own reducers, and checks the state change each recorded action made.
     ///
@@ -78,8 +78,9 @@ extension History where State: Equatable {
         }
         switch assignments.count {
         case 0: return [call]
-        case 1 where call.count + assignments[0].count < 100: return ["\(call) { \(assignments[0]) }"]
-        default: return ["\(call) {"] + assignments.map { "    " + $0 } + ["}"]
+        case 1 where call.count + assignments[0].count < 100 && !(call + assignments[0]).contains("\n"):
+            return ["\(call) { \(assignments[0]) }"]
+        default: return ["\(call) {"] + assignments.map(SwiftLiteral.indented) + ["}"]
         }
     }
 
@@ -99,7 +100,7 @@ extension History where State: Equatable {
         ]
         lines += others.map { "import \($0)" }
         lines += ["@testable import \(setup.module)", "", "@MainActor", "@Test func \(setup.testName)() async {"]
-        lines += body.map { $0.isEmpty ? "" : "    " + $0 }
+        lines += body.map(SwiftLiteral.indented)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -46,6 +46,8 @@ public struct SessionTestSetup<State> {
     }
 }
 
+extension SessionTestSetup: Sendable where State: Sendable {}
+
 /// A reactor the app hosts, as a test writes it: the source that makes it and its slice.
 public struct HostedReactorSource: Sendable, Equatable {
     /// The source that makes the reactor, for example `SearchReactor(api: OfflineCatalog())`.

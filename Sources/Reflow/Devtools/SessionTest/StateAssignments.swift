@@ -68,7 +68,7 @@ struct StateAssignments {
             }
             if oldItems.count < newItems.count, !zip(oldItems, newItems).contains(where: Self.differ) {
                 let added = try newItems[oldItems.count...].map { item throws(SessionTestError) in try literal.write(item) }
-                statements.append("\(place) += [\(added.joined(separator: ", "))]")
+                statements.append("\(place) += " + SwiftLiteral.list(added))
                 return
             }
             if newItems.count < oldItems.count, !zip(oldItems, newItems).contains(where: Self.differ) {

@@ -35,17 +35,16 @@ struct SwiftLiteral {
             guard let wrapped = mirror.children.first?.value else { return "nil" }
             return try write(wrapped, typed: typed)
         case .collection:
-            return "[" + (try mirror.children.map { child throws(SessionTestError) in try write(child.value) }).joined(separator: ", ") + "]"
+            return Self.list(try mirror.children.map { child throws(SessionTestError) in try write(child.value) })
         case .set:
-            let elements = try mirror.children.map { child throws(SessionTestError) in try write(child.value) }
-            return "[" + elements.sorted().joined(separator: ", ") + "]"
+            return Self.list(try mirror.children.map { child throws(SessionTestError) in try write(child.value) }.sorted())
         case .dictionary:
             var pairs: [String] = []
             for child in mirror.children {
                 let pair = Array(Mirror(reflecting: child.value).children)
                 pairs.append(try write(pair[0].value) + ": " + write(pair[1].value))
             }
-            return pairs.isEmpty ? "[:]" : "[" + pairs.sorted().joined(separator: ", ") + "]"
+            return pairs.isEmpty ? "[:]" : Self.list(pairs.sorted())
         case .tuple:
             return "(" + (try arguments(mirror)) + ")"
         case .enum:
@@ -98,6 +97,18 @@ struct SwiftLiteral {
             index = qualified.index(after: index)
         }
         return written
+    }
+
+    /// `[a, b]` on one line when it is short, otherwise one element per line, indented.
+    static func list(_ elements: [String]) -> String {
+        let line = "[" + elements.joined(separator: ", ") + "]"
+        guard line.count > 100 || line.contains("\n") else { return line }
+        return "[\n" + elements.map { indented($0) + ",\n" }.joined() + "]"
+    }
+
+    /// `text` with each of its lines indented one level.
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
     /// `label: value, …` of a struct's stored properties or a tuple's elements.
