@@ -3,7 +3,7 @@ import Foundation
 // swift run -c release ReflowBenchmarks [scenario…] [--json FILE] [--svg DIR] [--smoke]
 // swift run ReflowBenchmarks --debug-section [--release-json FILE] [--smoke]   (see DebugSection.swift)
 //
-// Scenarios: s1 s2 s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh (r1 and r2 alone: r1, r2; default: all). Each is timed several times
+// Scenarios: s1 s2 s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh d1 (r1 and r2 alone: r1, r2; default: all). Each is timed several times
 // (min and median, ns per operation) against two baselines measured in the same run:
 // "limit", the same reducer called directly on inout state, and "naive", a store written
 // the way ReSwift works.
@@ -121,6 +121,8 @@ func runBenchmarks() throws {
 
 do {
     try await MainActor.run { try runBenchmarks() }
+    // D1 awaits HTTP replies while the main thread stays free: it runs outside the table.
+    if wants("d1") { try await inspectorLoadScenario(entries: smoke ? 50 : 1_000, rounds: smoke ? 1 : 7) }
 } catch {
     print("ReflowBenchmarks: \(error)")
     exit(1)

@@ -91,9 +91,13 @@ private struct EntryLine: Codable {
     var type: String
     var time: Double
     var reactor: String?
+    /// Present when the action was not reduced from the previous entry's state.
+    var gap: HistoryGap?
 }
 
 private struct StateField<State: Codable>: Codable { var state: State }
+/// The state an entry after a gap was reduced from.
+private struct BeforeField<State: Codable>: Codable { var before: State }
 private struct ActionField<A: Codable>: Codable { var action: A }
 
 extension History where State: Codable {
@@ -118,7 +122,8 @@ extension History where State: Codable {
                                        message: "\(type(of: entry.action)) is not registered in ActionTypes")
             }
             let fixed = try encoder.encode(EntryLine(entry: offset + 1, type: coder.name,
-                                                     time: entry.time.timeIntervalSinceReferenceDate, reactor: entry.reactor))
+                                                     time: entry.time.timeIntervalSinceReferenceDate, reactor: entry.reactor,
+                                                     gap: entry.gap))
             let action = try coder.encode(entry.action, encoder)
             let state = try encoder.encode(entry.state)
             // {"entry":…,"reactor":…,"time":…,"type":…} + "action" + "state", one line.
@@ -127,6 +132,10 @@ extension History where State: Codable {
             line.append(action)
             line.append(contentsOf: Data(#","state":"#.utf8))
             line.append(state)
+            if entry.gap != nil {
+                line.append(contentsOf: Data(#","before":"#.utf8))
+                line.append(try encoder.encode(entry.stateBefore))
+            }
             line.append(contentsOf: Data("}".utf8))
             lines.append(Data(line))
         }
@@ -174,8 +183,11 @@ extension History where State: Codable {
                 throw Self.fileError(error, line: number, entry: fixed.entry)
             }
             let state = try decode(StateField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).state
+            let before = fixed.gap == nil
+                ? imported.last?.state ?? header.initialState
+                : try decode(BeforeField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).before
             imported.append(Entry(action: action, state: state, time: Date(timeIntervalSinceReferenceDate: fixed.time),
-                                  reactor: fixed.reactor, trace: nil))
+                                  reactor: fixed.reactor, trace: nil, stateBefore: before, gap: fixed.gap))
         }
         guard imported.count == header.count else {
             throw HistoryFileError(line: lines.count, entry: nil, field: nil,

@@ -26,9 +26,10 @@ public struct ReplayMismatch<State>: CustomStringConvertible {
 }
 
 extension History where State: Equatable {
-    /// Reduces the recorded actions again, from ``initialState``, with the attached
-    /// store's reducers (its own, and those of the reactors it hosts), and reports the
-    /// first step whose state differs from the recorded one.
+    /// Reduces each recorded action again from the state it was reduced from
+    /// (``History/Entry/stateBefore``), with the attached store's reducers (its own, and
+    /// those of the reactors it hosts), and reports the first step whose state differs from
+    /// the recorded one.
     ///
     /// ```swift
     /// if let mismatch = history.replayCheck() { print(mismatch) }
@@ -37,10 +38,11 @@ extension History where State: Equatable {
     /// - Returns: The first mismatch, or `nil` when every step reproduces.
     /// - Complexity: One reduction and one `==` per entry.
     public func replayCheck() -> ReplayMismatch<State>? {
-        guard let reducers, var state = initialState else {
+        guard let reducers, initialState != nil else {
             fatalError("History.replayCheck(): no store is attached (or it was released); attach the history first.")
         }
         for (offset, entry) in entries.enumerated() {
+            var state = entry.stateBefore
             reducers.main.reduce(&state, entry.action)
             if let owned = entry.action as? any OwnedAction, let reducer = reducers.hosted[owned.ownerID] {
                 reducer.reduce(&state, entry.action)
@@ -48,7 +50,6 @@ extension History where State: Equatable {
             if state != entry.state {
                 return ReplayMismatch(position: offset + 1, action: entry.action, recorded: entry.state, replayed: state)
             }
-            state = entry.state  // report one mismatch, not its consequences
         }
         return nil
     }

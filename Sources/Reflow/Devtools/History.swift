@@ -11,7 +11,7 @@ import Foundation
 /// history.stepBack()          // the store's state is the one after the first Increment
 /// history.jump(to: 0)         // the state when recording started
 /// history.stepForward()
-/// store.dispatch(Rename(title: "x"))   // the recorded future after this point is dropped
+/// store.dispatch(Rename(title: "x"))   // recorded after the others, from the state at 1
 /// ```
 ///
 /// Devtools are off unless attached: a store without a history does no extra work per
@@ -20,9 +20,11 @@ import Foundation
 /// **Time travel** replaces the store's state and notifies subscriptions, connections and
 /// hosted reactors exactly as a dispatch that produced that state would. It runs no
 /// reducer, middleware or effect: effects that a recorded action started are not run
-/// again, and effects still running keep running. Jumping keeps the recorded future, so
-/// you can step back and forth, until a new action is dispatched; then the future is
-/// dropped, as an editor's undo does.
+/// again, and effects still running keep running. Nothing recorded is ever dropped by
+/// it: an action dispatched while the app shows a past state (a late effect's result, or
+/// a tap) is recorded after the last entry, with ``Entry/stateBefore`` the state it was
+/// reduced from and ``Entry/gap`` saying it came after time travel; the app is then at
+/// the end again. Likewise an entry recorded after a pause (``isRecording``) says so.
 @MainActor
 public final class History<State> {
     /// One recorded action.
@@ -37,6 +39,12 @@ public final class History<State> {
         public let reactor: String?
         /// What the dispatch updated, when tracing was on (see ``isTracing``).
         public internal(set) var trace: UpdateTrace?
+        /// The state the action was reduced from: the previous entry's state, unless
+        /// ``gap`` says otherwise.
+        public let stateBefore: State
+        /// Why the action was not reduced from the previous entry's state, or `nil` when
+        /// it was.
+        public let gap: HistoryGap?
     }
 
     /// The most entries kept; older ones are dropped, and the state of the oldest kept
@@ -70,6 +78,10 @@ public final class History<State> {
     /// The sequence number of `entries[0]`: steps keep their numbers when the oldest
     /// entries are dropped (the inspector follows them by it).
     private(set) var firstSequence = 1
+    /// The step number of `entries[0]`, as the inspector shows it: steps keep their
+    /// numbers when the oldest entries are dropped (``limit``). The initial state is step
+    /// `firstStepNumber - 1`.
+    public var firstStepNumber: Int { firstSequence }
     /// Changes whenever entries are replaced other than by appending or dropping the
     /// oldest: the inspector then reloads every step.
     private(set) var revision = 0
@@ -80,6 +92,10 @@ public final class History<State> {
     /// Set while time travel notifies, so that the trace of the last entry is not
     /// credited with what the jump updated.
     private var isJumping = false
+    /// The store's state as last seen: what the next action is reduced from.
+    private var lastState: State?
+    /// Whether actions ran unrecorded (paused) since the store last showed a recorded state.
+    private var missedActions = false
 
     /// Creates an empty history.
     ///
@@ -103,6 +119,8 @@ public final class History<State> {
         }
         self.store = store
         initialState = store.state
+        lastState = store.state
+        missedActions = false
         entries = []
         position = 0
         revision += 1
@@ -169,6 +187,8 @@ public final class History<State> {
         }
         let state = state(at: position)
         self.position = position
+        lastState = state
+        missedActions = false
         isJumping = true
         defer { isJumping = false }
         store.loop.replaceState(state)
@@ -187,28 +207,35 @@ public final class History<State> {
     /// Removes every entry; the store's current state becomes ``initialState``.
     public func clear() {
         initialState = store?.state ?? initialState
+        lastState = initialState
+        missedActions = false
         entries = []
         position = 0
         revision += 1
     }
 
     private func record(_ action: any Action, state: State) {
-        guard isRecording else { return }
-        if position < entries.count {
-            // A new action after time travel: the recorded future is dropped.
-            entries.removeSubrange(position...)
-            revision += 1
+        let before = lastState ?? state
+        lastState = state
+        guard isRecording else {
+            missedActions = true
+            return
         }
+        // Not dropped after time travel: the action is recorded after the last entry, from
+        // the state the app showed, and says so.
+        let gap: HistoryGap? = missedActions ? .recordingPaused
+            : position < entries.count ? .timeTravel(toStep: firstSequence + position - 1) : nil
+        missedActions = false
         let reactor = (action as? any HostedMutation)?.reactorName
         var trace: UpdateTrace?
         if isTracing, let store {
-            let before = position == 0 ? initialState! : entries[position - 1].state
             var reducers = store.loop.reducer.handlerNames(for: type(of: action))
             if let reactor { reducers.append("\(reactor).reduce (hosted)") }
             trace = UpdateTrace(action: String(describing: action), reducers: reducers,
                                 changedKeyPaths: StateDiff.changedPaths(from: before, to: state))
         }
-        entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, trace: trace))
+        entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, trace: trace,
+                             stateBefore: before, gap: gap))
         if entries.count > limit {
             initialState = entries.removeFirst().state
             firstSequence += 1
@@ -229,4 +256,13 @@ public final class History<State> {
         position = self.entries.count
         revision += 1
     }
+}
+
+/// Why a recorded action was not reduced from the state of the entry before it.
+public enum HistoryGap: Equatable, Sendable, Codable {
+    /// Recording was paused before it: actions ran that were not recorded.
+    case recordingPaused
+    /// The app had been taken back to the state after step `toStep` (the initial state
+    /// when it is ``History/firstStepNumber`` − 1), and the action was dispatched there.
+    case timeTravel(toStep: Int)
 }

@@ -36,7 +36,10 @@ import TestSupport
         let afterJump = try await HeadlessBrowser.dumpDOM(page, virtualTimeBudget: 4_000)
         // At the start every recorded action is in the app's future.
         #expect(afterJump.firstMatch(of: /<li[^>]*class="[^"]*future/) != nil, "the page shows the app at the start")
-        #expect(afterJump.firstMatch(of: /<li[^>]*class="[^"]*current/) == nil, "no action is the current one")
+        // The current row is the initial state's, selected, and its detail says so.
+        let currentRows = afterJump.matches(of: /<li[^>]*class="[^"]*current[^"]*"/).map { String($0.output) }
+        #expect(currentRows.count == 1 && currentRows[0].contains(#"id="initial-row""#), "\(currentRows)")
+        #expect(afterJump.contains("#0  Initial state"))
         // The app redrew its initial state: the prompt of an empty search.
         #expect(await terminal.waitFor("type to search the offline catalogue", after: mark), "the app's state changed")
     }

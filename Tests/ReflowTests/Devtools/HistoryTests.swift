@@ -68,7 +68,9 @@ private let hostReducer = Reducer<HostState>
         reactorSubscription.cancel()
     }
 
-    @Test func jumping_keepsTheFuture_untilANewAction_thenDropsIt() {
+    /// Bug: an action dispatched after jumping back (a search's late result) dropped the
+    /// recorded future, 20 actions of it, and landed on the old state unannounced.
+    @Test func anActionAfterTimeTravel_isRecordedAfterTheLastEntry_droppingNothing() {
         let store = Store(reducer: hostReducer, state: HostState())
         let history = History<HostState>()
         history.attach(to: store)
@@ -78,12 +80,43 @@ private let hostReducer = Reducer<HostState>
         #expect(history.isTimeTraveling && history.position == 1 && history.entries.count == 3)
         history.stepForward()
         #expect(store.state.count == 2 && history.entries.count == 3)
-        store.dispatch(Retitle(title: "new branch"))
-        #expect(history.entries.count == 3)       // the third Bump is gone, the new action is in
-        #expect(history.entries.map { $0.action is Bump } == [true, true, false])
-        #expect(history.entries[2].state.count == 2 && !history.isTimeTraveling)
+        store.dispatch(Retitle(title: "late"))
+        #expect(history.entries.count == 4)       // every Bump is kept, the new action after them
+        #expect(history.entries.map { $0.action is Bump } == [true, true, true, false])
+        let late = history.entries[3]
+        #expect(late.stateBefore.count == 2 && late.state.count == 2 && late.state.title == "late")
+        #expect(late.gap == .timeTravel(toStep: 2))
+        #expect(history.entries[0].gap == nil && history.entries[0].stateBefore == HostState())
+        #expect(!history.isTimeTraveling && history.position == 4)
+        #expect(history.replayCheck() == nil)
         history.stepForward()                    // nothing ahead: no-op
-        #expect(history.position == 3)
+        #expect(history.position == 4)
+    }
+
+    /// Bug: after pause and resume, the next entry's diff was against the last recorded
+    /// state, not the state the action was reduced from.
+    @Test func anActionAfterAPause_isReducedFromTheActualState_andSaysSo() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let history = History<HostState>()
+        history.attach(to: store)
+        store.dispatch(Bump())
+        history.isRecording = false
+        store.dispatch(Bump())
+        store.dispatch(Bump())
+        history.isRecording = true
+        store.dispatch(Retitle(title: "after"))
+        store.dispatch(Bump())
+        #expect(history.entries.map(\.gap) == [nil, .recordingPaused, nil])
+        #expect(history.entries[1].stateBefore.count == 3 && history.entries[1].state.count == 3)
+        #expect(history.entries[2].stateBefore == history.entries[1].state)
+        #expect(history.replayCheck() == nil)
+        // A jump to the last entry puts the app on a recorded state again: no gap after it.
+        history.isRecording = false
+        store.dispatch(Bump())
+        history.isRecording = true
+        history.jump(to: history.entries.count)
+        store.dispatch(Bump())
+        #expect(history.entries.last?.gap == nil && history.entries.last?.stateBefore.count == 4)
     }
 
     @Test func limit_dropsTheOldest_andMovesTheInitialState() {
@@ -189,58 +222,90 @@ private let hostReducer = Reducer<HostState>
             history.attach(to: store)
             var seen: [Int] = []
             let subscription = store.subscribe(\.count) { seen.append($0) }
-            // The model: the states from the oldest kept one (the initial state) on.
+            // The model: the states from the oldest kept one (the initial state) on, the
+            // state each entry was reduced from and its gap, and the store's state.
             var states = [HostState()]
+            var befores: [HostState] = []
+            var gaps: [HistoryGap?] = []
+            var current = HostState()
+            var missed = false
             var position = 0
             var expectedSeen = [0]
             var steps: [String] = []
             for _ in 0..<30 {
-                let before = states[position].count
+                let before = current.count
                 switch Int.random(in: 0..<10, using: &random) {
-                case 0..<4:
-                    steps.append("bump")
-                    store.dispatch(Bump())
-                    var next = states[position]
-                    next.count += 1
-                    states.removeSubrange((position + 1)...)
-                    states.append(next)
-                    if states.count > limit + 1 { states.removeFirst() }
-                    position = states.count - 1
-                case 4:
-                    let title = random.pick(["a", "b"])
-                    steps.append("retitle \(title)")
-                    store.dispatch(Retitle(title: title))
-                    var next = states[position]
-                    next.title = title
-                    states.removeSubrange((position + 1)...)
-                    states.append(next)
-                    if states.count > limit + 1 { states.removeFirst() }
-                    position = states.count - 1
+                case 0..<4, 4:
+                    var next = current
+                    let firstStep = history.firstStepNumber  // before the dispatch drops the oldest
+                    if Int.random(in: 0..<5, using: &random) < 4 {
+                        steps.append("bump")
+                        store.dispatch(Bump())
+                        next.count += 1
+                    } else {
+                        let title = random.pick(["a", "b"])
+                        steps.append("retitle \(title)")
+                        store.dispatch(Retitle(title: title))
+                        next.title = title
+                    }
+                    if history.isRecording {
+                        // Recorded after the last entry, never dropping the future.
+                        gaps.append(missed ? .recordingPaused
+                                    : position < states.count - 1 ? .timeTravel(toStep: firstStep + position - 1) : nil)
+                        befores.append(current)
+                        states.append(next)
+                        if states.count > limit + 1 {
+                            states.removeFirst()
+                            befores.removeFirst()
+                            gaps.removeFirst()
+                        }
+                        position = states.count - 1
+                        missed = false
+                    } else {
+                        missed = true
+                    }
+                    current = next
                 case 5, 6:
                     steps.append("back")
-                    history.stepBack()
-                    position = max(position - 1, 0)
-                case 7, 8:
+                    if position > 0 {
+                        history.stepBack()
+                        position -= 1
+                        current = states[position]
+                        missed = false
+                    }
+                case 7:
                     steps.append("forward")
-                    history.stepForward()
-                    position = min(position + 1, states.count - 1)
+                    if position < states.count - 1 {
+                        history.stepForward()
+                        position += 1
+                        current = states[position]
+                        missed = false
+                    }
+                case 8:
+                    steps.append(history.isRecording ? "pause" : "resume")
+                    history.isRecording.toggle()
                 default:
                     let target = Int.random(in: 0..<states.count, using: &random)
                     steps.append("jump \(target)")
                     history.jump(to: target)
                     position = target
+                    current = states[position]
+                    missed = false
                 }
-                if states[position].count != before { expectedSeen.append(states[position].count) }
-                let matches = store.state == states[position]
+                if current.count != before { expectedSeen.append(current.count) }
+                let matches = store.state == current
                     && history.position == position
                     && history.entries.map(\.state) == Array(states.dropFirst())
+                    && history.entries.map(\.stateBefore) == befores
+                    && history.entries.map(\.gap) == gaps
                     && history.initialState == states[0]
                     && seen == expectedSeen
                 if !matches {
                     Issue.record("""
                         Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1), limit \(limit): \
                         history and model differ after \(steps.joined(separator: ", ")).
-                        store \(store.state), model \(states[position]); seen \(seen), expected \(expectedSeen)
+                        store \(store.state), model \(current); seen \(seen), expected \(expectedSeen); \
+                        gaps \(history.entries.map(\.gap)), expected \(gaps)
                         """)
                     return
                 }

@@ -100,7 +100,7 @@ private let searchReducer = Reducer<SearchState>
         ])
     }
 
-    private static func apply(path: [String], subtree: [String: Any], to tree: [String: Any]) -> [String: Any] {
+    static func apply(path: [String], subtree: [String: Any], to tree: [String: Any]) -> [String: Any] {
         guard let label = path.first else { return subtree }
         var tree = tree
         var children = tree["c"] as? [[String: Any]] ?? []

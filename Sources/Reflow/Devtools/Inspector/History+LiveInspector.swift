@@ -109,6 +109,8 @@ final class InspectorRoutes<State> {
     private let writeTest: (@MainActor () throws -> String)?
     /// The replay under way, if any.
     private var replay: Task<Void, Never>?
+    /// The steps encoded so far, for the page and its polls.
+    private let steps = InspectorStepCache<State>()
 
     init(history: History<State>, title: String, exchange: InspectorExchange?, writeTest: (@MainActor () throws -> String)?) {
         self.history = history
@@ -117,23 +119,35 @@ final class InspectorRoutes<State> {
         self.writeTest = writeTest
     }
 
-    func respond(to request: InspectorRequest) -> InspectorResponse {
+    /// The answer to `request`, or `nil` while the page's steps are still being encoded:
+    /// each call encodes for one short turn (``InspectorStepCache``), and the server calls
+    /// again, letting the app run between turns.
+    func respond(to request: InspectorRequest) -> InspectorResponse? {
         guard let history else { return .error(503, "The history was released; the app stopped recording.") }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             // Without the token the bare page holds none of the app's state.
-            var payload: [String: Any] = request.hasToken
-                ? InspectorDocument(history: history).payload(title: title, since: nil, revision: nil, isLive: true)
-                : ["title": title, "live": true, "locked": true]
-            if request.hasToken {
-                payload["testable"] = writeTest != nil
-                payload["exchange"] = exchange != nil
+            guard request.hasToken else {
+                let locked = InspectorDocument<State>.json(["title": title, "live": true, "locked": true])
+                return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                         body: Data(History<State>.inspectorPage(title: title, data: locked).utf8))
             }
-            let page = History<State>.inspectorPage(title: title, data: InspectorDocument<State>.json(payload))
-            return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
+            guard steps.prepare(history) else { return nil }
+            let data = steps.payload(history, title: title, since: nil, revision: nil, extra: pageFlags)
+            // The page around the data: the data's slot is the template's last `{{DATA}}`
+            // (the title, which comes before it, may spell one too).
+            let page = History<State>.inspectorPage(title: title, data: "{{DATA}}")
+            let slot = page.range(of: "{{DATA}}", options: .backwards)!
+            return InspectorResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                     bodyParts: [Data(page[..<slot.lowerBound].utf8)] + data + [Data(page[slot.upperBound...].utf8)])
         case ("GET", "/api/history"):
             var since: Int?
             var revision: Int?
+            var pageFirst: Int?
+            if let text = request.query["first"] {
+                guard let value = Int(text) else { return .error(400, "first must be a step number, got \"\(text)\".") }
+                pageFirst = value
+            }
             if let text = request.query["since"] {
                 guard let value = Int(text) else { return .error(400, "since must be a step number, got \"\(text)\".") }
                 since = value
@@ -142,7 +156,10 @@ final class InspectorRoutes<State> {
                 guard let value = Int(text) else { return .error(400, "revision must be a number, got \"\(text)\".") }
                 revision = value
             }
-            return .json(InspectorDocument(history: history).payload(title: title, since: since, revision: revision, isLive: true))
+            guard steps.prepare(history) else { return nil }
+            return InspectorResponse(status: 200, contentType: "application/json; charset=utf-8",
+                                     bodyParts: steps.payload(history, title: title, since: since, revision: revision,
+                                                              pageFirst: pageFirst, extra: pageFlags))
         case ("POST", "/api/jump"):
             guard let position = (try? JSONDecoder().decode(JumpBody.self, from: request.body))?.position else {
                 return .error(400, #"The body must be JSON with an integer "position", like {"position": 3}."#)
@@ -205,6 +222,11 @@ final class InspectorRoutes<State> {
         }
     }
 
+    /// What the page offers besides the history: the Test button, export and import.
+    private var pageFlags: [String: Any] {
+        ["testable": writeTest != nil, "exchange": exchange != nil]
+    }
+
     /// Time travel, refused while the history has no store.
     private func travel(_ history: History<State>, _ move: (History<State>) -> Void) -> InspectorResponse {
         guard history.isAttached else {
@@ -212,7 +234,12 @@ final class InspectorRoutes<State> {
         }
         replay?.cancel()
         move(history)
-        return .json(["message": "At \(history.position) of \(history.entries.count).", "position": history.position])
+        // Numbered as the timeline numbers its rows.
+        let step = history.firstSequence + history.position - 1
+        let later = history.entries.count - history.position
+        let message = (history.position == 0 ? "At the initial state (#\(step))" : "At #\(step)")
+            + (later == 0 ? ", the latest." : "; \(later) later action\(later == 1 ? "" : "s") kept.")
+        return .json(["message": message, "position": history.position])
     }
 
     /// Steps the app through every recorded action from the start: at once when the body

@@ -103,8 +103,23 @@ struct InspectorRequest: Sendable, Equatable {
 struct InspectorResponse: Sendable, Error, Equatable {
     var status: Int
     var contentType: String
-    var body: Data
+    /// The body in pieces, joined on the connection's thread: a page of many encoded steps
+    /// leaves the main thread without being copied there.
+    var bodyParts: [Data]
     var extraHeaders: [String: String] = [:]
+
+    init(status: Int, contentType: String, body: Data) {
+        self.init(status: status, contentType: contentType, bodyParts: [body])
+    }
+
+    init(status: Int, contentType: String, bodyParts: [Data]) {
+        self.status = status
+        self.contentType = contentType
+        self.bodyParts = bodyParts
+    }
+
+    /// The whole body.
+    var body: Data { bodyParts.count == 1 ? bodyParts[0] : Data(bodyParts.joined()) }
 
     /// A JSON answer.
     static func json(_ object: [String: Any], status: Int = 200) -> InspectorResponse {
@@ -121,12 +136,14 @@ struct InspectorResponse: Sendable, Error, Equatable {
     /// framed by another page and to be sniffed as another type.
     var bytes: [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
-        head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        head += "Content-Type: \(contentType)\r\nContent-Length: \(bodyParts.reduce(0) { $0 + $1.count })\r\n"
         head += "Cache-Control: no-store\r\nConnection: close\r\n"
         head += "X-Frame-Options: DENY\r\nContent-Security-Policy: frame-ancestors 'none'\r\n"
         head += "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
         for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-        return Array((head + "\r\n").utf8) + Array(body)
+        var bytes = Array((head + "\r\n").utf8)
+        for part in bodyParts { bytes.append(contentsOf: part) }
+        return bytes
     }
 
     private static func reason(_ status: Int) -> String {

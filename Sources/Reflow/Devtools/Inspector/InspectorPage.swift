@@ -34,6 +34,7 @@ enum InspectorPage {
           li.selected .index { color: #ddd; }
           .action { font-family: ui-monospace, Menlo, monospace; font-size: 12px; flex: 1; min-width: 0;
                     white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+          .gap { color: var(--muted); font-size: 11px; }
           .badge { font-size: 11px; border: 1px solid currentColor; border-radius: 8px; padding: 0 6px; white-space: nowrap; }
           #detail { flex: 1; overflow: auto; padding: 0 16px 16px; }
           h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 18px 0 6px; }
@@ -69,7 +70,7 @@ enum InspectorPage {
             <div id="status"></div>
             <input id="filter" type="search" placeholder="Filter actions">
           </header>
-          <ol id="steps"></ol>
+          <ol id="steps"><li id="initial-row" data-seq="0"><span class="index"></span><span class="action">Initial state</span></li></ol>
         </nav>
         <main id="detail">
           <section id="test-panel" hidden>
@@ -98,6 +99,7 @@ enum InspectorPage {
         }
         const doc = { revision: null, first: 1, position: 0, recording: true, steps: [], initial: null, live: initial.live };
         const trees = new Map();
+        const folds = new Map();
         let selected = 0, follow = true;
         document.getElementById("title").textContent = initial.title;
         document.getElementById("filter").value = params.get("filter") || "";
@@ -131,7 +133,10 @@ enum InspectorPage {
         }
 
         function merge(data) {
-          if (data.reset) { doc.steps = []; trees.clear(); doc.initial = data.initial || null; }
+          if (data.reset) { doc.steps = []; trees.clear(); }
+          // Sent again when the oldest steps were dropped: the initial state is then the
+          // last dropped step's.
+          if (data.reset || data.initial) doc.initial = data.initial || null;
           else if (data.first > doc.first) {
             // The oldest steps were dropped: keep the tree of the new oldest whole.
             const keep = treeOf(data.first);
@@ -149,18 +154,27 @@ enum InspectorPage {
 
         function renderTimeline() {
           const count = doc.steps.length;
-          text("count", count + (count === 1 ? " action" : " actions") + (doc.live ? (doc.recording ? " · recording" : " · paused") : ""));
+          const numbers = count && doc.first > 1 ? " (#" + doc.first + "–#" + lastSeq() + "; older ones dropped)" : "";
+          text("count", count + (count === 1 ? " action" : " actions") + numbers + (doc.live ? (doc.recording ? " · recording" : " · paused") : ""));
           document.getElementById("pause").textContent = doc.recording ? "Pause recording" : "Resume recording";
-          while (list.children.length > count) list.lastChild.remove();
+          // The first row is the initial state, numbered as the step before the first.
+          const initialRow = document.getElementById("initial-row");
+          initialRow.dataset.seq = String(doc.first - 1);
+          initialRow.querySelector(".index").textContent = doc.first - 1;
+          initialRow.classList.toggle("current", doc.position === 0);
+          initialRow.onclick = () => { follow = false; select(doc.first - 1); };
+          initialRow.ondblclick = () => command("jump", { position: 0 });
+          while (list.children.length > count + 1) list.lastChild.remove();
           const query = document.getElementById("filter").value.toLowerCase();
           doc.steps.forEach((step, offset) => {
-            let item = list.children[offset];
-            if (!item || item.dataset.seq !== String(step.seq) || item.dataset.name !== step.name) {
+            let item = list.children[offset + 1];
+            if (!item || item.dataset.seq !== String(step.seq) || item.dataset.name !== step.name || item.dataset.gap !== step.gap) {
               const fresh = document.createElement("li");
-              fresh.dataset.seq = step.seq; fresh.dataset.name = step.name;
+              fresh.dataset.seq = step.seq; fresh.dataset.name = step.name; fresh.dataset.gap = step.gap;
               const index = document.createElement("span"); index.className = "index"; index.textContent = step.seq;
               const action = document.createElement("span"); action.className = "action"; action.textContent = step.name; action.title = step.action;
               fresh.append(index, action);
+              if (step.gap) { const gap = document.createElement("span"); gap.className = "gap"; gap.textContent = "↳ " + step.gap; fresh.append(gap); }
               if (step.reactor) { const badge = document.createElement("span"); badge.className = "badge"; badge.textContent = step.reactor; fresh.append(badge); }
               fresh.addEventListener("click", () => { follow = step.seq === lastSeq(); select(step.seq); });
               fresh.addEventListener("dblclick", () => command("jump", { position: step.seq - doc.first + 1 }));
@@ -172,20 +186,37 @@ enum InspectorPage {
             item.classList.toggle("current", position === doc.position);
             item.classList.toggle("hidden", query !== "" && !step.name.toLowerCase().includes(query) && !step.reactor.toLowerCase().includes(query));
           });
-          if (follow && count > 0) select(lastSeq()); else if (stepBySeq(selected)) select(selected, true);
-          else if (count === 0) { text("selected-action", "(no actions yet)"); renderState(doc.initial); }
+          if (follow && count > 0) select(lastSeq());
+          else if (stepBySeq(selected) || selected === doc.first - 1) select(selected, true);
+          else select(doc.first - 1, true);
         }
 
+        // What the detail pane shows, so that a poll that changed nothing about it leaves it
+        // as it is: folds, text selection and scroll stay.
+        let shown = null;
         function select(seq, quietly) {
-          const step = stepBySeq(seq);
-          if (!step) return;
+          const isInitial = seq === doc.first - 1;
+          const step = isInitial ? null : stepBySeq(seq);
+          if (!step && !isInitial) return;
           selected = seq;
           for (const item of list.children) item.classList.toggle("selected", Number(item.dataset.seq) === seq);
           const item = list.querySelector('li[data-seq="' + seq + '"]');
           if (item && !quietly) { item.scrollIntoView({ block: "center" }); list.dataset.scrollTop = String(Math.round(list.scrollTop)); }
-          text("selected-action", "#" + step.seq + "  " + step.action + (step.reactor ? "  (from " + step.reactor + ")" : "") + "\n" + step.time);
+          const showing = isInitial ? doc.initial : step;
+          if (shown === showing) return;
+          shown = showing;
           const diff = document.getElementById("diff");
           diff.replaceChildren();
+          if (isInitial) {
+            text("selected-action", "#" + seq + "  Initial state" + (doc.first > 1 ? " (the state after the last dropped action)" : " (before the first action)"));
+            diff.textContent = "(the state the first action was reduced from)";
+            text("trace", "");
+            renderState(doc.initial);
+            document.body.dataset.selected = String(seq);
+            return;
+          }
+          text("selected-action", "#" + step.seq + "  " + step.action + (step.reactor ? "  (from " + step.reactor + ")" : "")
+               + (step.gap ? "  ↳ " + step.gap : "") + "\n" + step.time);
           if (step.diff.length === 0) diff.textContent = "(no change)";
           for (const line of step.diff) {
             const div = document.createElement("div");
@@ -222,7 +253,9 @@ enum InspectorPage {
           for (const child of node.c) { const rendered = renderNode(child, path, matches ? "" : query, depth + 1); if (rendered) children.appendChild(rendered); }
           if (!matches && !children.firstChild) return null;
           const details = document.createElement("details"); details.dataset.path = path;
-          details.open = depth < 1 || (query !== "" && !matches);
+          // A fold the user opened or closed stays so on other steps, and after polls.
+          details.open = query === "" && folds.has(path) ? folds.get(path) : depth < 1 || (query !== "" && !matches);
+          details.addEventListener("toggle", () => { if (query === "") folds.set(path, details.open); });
           const summary = document.createElement("summary");
           const value = document.createElement("span"); value.className = "summary"; value.textContent = node.v;
           summary.append(key, ": ", value);
@@ -243,18 +276,18 @@ enum InspectorPage {
         }
 
         async function poll() {
-          const since = doc.revision === null ? "" : "?since=" + lastSeq() + "&revision=" + doc.revision;
+          const since = doc.revision === null ? "" : "?since=" + lastSeq() + "&revision=" + doc.revision + "&first=" + doc.first;
           const response = await api("/api/history" + since);
           if (!response.ok) throw new Error("HTTP " + response.status);
           merge(await response.json());
         }
 
         document.getElementById("filter").addEventListener("input", renderTimeline);
-        document.getElementById("search").addEventListener("input", () => renderState(treeOf(selected)));
+        document.getElementById("search").addEventListener("input", () => renderState(selected === doc.first - 1 ? doc.initial : treeOf(selected)));
         document.addEventListener("keydown", (event) => {
           if (event.target.tagName === "INPUT") return;
           if (event.key === "ArrowDown") { follow = false; select(Math.min(selected + 1, lastSeq())); }
-          if (event.key === "ArrowUp") { follow = false; select(Math.max(selected - 1, doc.first)); }
+          if (event.key === "ArrowUp") { follow = false; select(Math.max(selected - 1, doc.first - 1)); }
         });
 
         if (initial.locked) {
@@ -264,6 +297,7 @@ enum InspectorPage {
         const requested = Number(params.get("select"));
         if (requested && stepBySeq(requested)) { follow = false; select(requested); }
         else if (doc.steps.length && doc.position >= 1) { follow = doc.position === doc.steps.length; select(doc.first + doc.position - 1); }
+        else if (doc.steps.length) { follow = false; select(doc.first - 1); }
 
         if (doc.live) {
           document.getElementById("controls").hidden = false;

@@ -20,7 +20,7 @@ public final class InspectorServer: Sendable {
     static let requestDeadline: Duration = .seconds(10)
 
     init(interface: InspectorInterface, port: UInt16, requestDeadline: Duration = requestDeadline,
-         handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) throws(InspectorServerError) {
+         handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse?) throws(InspectorServerError) {
         let (socket, boundPort) = try InspectorSocket.listen(address: interface.address, port: port)
         let listener = ListeningSocket(close: socket.close)
         let gate = InspectorGate(port: boundPort, interface: interface)
@@ -43,7 +43,7 @@ public final class InspectorServer: Sendable {
     }
 
     private static func acceptLoop(_ listener: InspectorSocket, gate: InspectorGate, requestDeadline: Duration,
-                                   handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse) {
+                                   handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse?) {
         let connections = ConnectionCount(limit: connectionLimit)
         while let client = listener.accept() {
             guard connections.enter() else {
@@ -69,14 +69,18 @@ public final class InspectorServer: Sendable {
                         client.write(refusal.bytes)
                         return
                     }
-                    // A client that left gets no work done for it on the main thread.
-                    guard !client.peerHasClosed else { return }
                     // The history and the store live on the main actor: the request waits
                     // for the main queue to answer it (a connection's own thread, never the
-                    // main thread, waits).
-                    let hasToken = gate.hasToken(request)
-                    let response = DispatchQueue.main.sync { MainActor.assumeIsolated { handle(request.withToken(hasToken)) } }
-                    client.write(response.bytes)
+                    // main thread, waits). The answer may take several turns there (`nil`:
+                    // not ready), so the app runs between them; a client that left gets no
+                    // more work done for it.
+                    let request = request.withToken(gate.hasToken(request))
+                    while !client.peerHasClosed {
+                        if let response = DispatchQueue.main.sync(execute: { MainActor.assumeIsolated { handle(request) } }) {
+                            client.write(response.bytes)
+                            return
+                        }
+                    }
                 }
             }
         }

@@ -14,16 +14,17 @@ extension History {
     /// actions effects dispatched were recorded too, and are sent in their turn, so the test
     /// needs neither the network nor a clock. It passes while the reducers still do what
     /// they did in the session, and fails at the first step that changed, with the diff.
+    /// A session with a gap (``History/Entry/gap``: a paused recording, or an action
+    /// after time travel) is refused, since no line of sends reaches the state after it.
     ///
     /// Actions and state are written with `Mirror`: structs through their memberwise
-    /// initializers, enums as their cases, collections as literals. A recording that
-    /// paused (``isRecording``) has gaps a replay cannot cross; record the whole session.
+    /// initializers, enums as their cases, collections as literals.
     ///
     /// - Parameter setup: The module under test, and the app's reducer, starting state and
     ///   hosted reactors as source.
     /// - Returns: The test file's source.
     /// - Throws: ``SessionTestError`` naming the entry and the value that cannot be written
-    ///   as source (a class instance, a `private` or local type), or a reactor whose
+    ///   as source (a class instance, a `private` or local type), a gap, or a reactor whose
     ///   mutations were recorded but that `setup` does not host.
     /// - Complexity: O(*n*) in the size of the recorded states.
     public func testSource(_ setup: SessionTestSetup<State>) throws(SessionTestError) -> String {
@@ -42,25 +43,30 @@ extension History {
             body.append("let store = TestStore(reducer: \(setup.reducer), state: state)")
         }
         body += setup.hosting.map { "store.host(\($0.reactor), at: \($0.slice))" }
-        var before = initialState
         for (offset, entry) in entries.enumerated() {
             do {
                 body.append("")
-                body += try steps(for: entry, after: before, setup: setup, writer: &writer)
+                body += try steps(for: entry, setup: setup, writer: &writer)
             } catch {
                 var located = error
                 located.entry = offset + 1
                 throw located
             }
-            before = entry.state
         }
         body += ["", "await store.finish()"]
         return Self.file(body: body, setup: setup, count: entries.count, imports: writer.modules)
     }
 
-    private func steps(for entry: Entry, after before: State, setup: SessionTestSetup<State>,
+    private func steps(for entry: Entry, setup: SessionTestSetup<State>,
                        writer: inout StateAssignments) throws(SessionTestError) -> [String] {
-        try writer.assign(from: before, to: entry.state, at: "$0")
+        switch entry.gap {
+        case nil: break
+        case .recordingPaused?:
+            throw SessionTestError("Recording was paused before this action, so the state it was reduced from is not in the session and a test cannot reach it. Record without pausing, or clear the history after resuming.")
+        case .timeTravel(let step)?:
+            throw SessionTestError("This action was dispatched after time travel to step \(step); a test replays one line of actions. Clear the history after jumping, or write the test before travelling.")
+        }
+        try writer.assign(from: entry.stateBefore, to: entry.state, at: "$0")
         let assignments = writer.takeStatements()
         let call: String
         if let hosted = entry.action as? any HostedMutation {
