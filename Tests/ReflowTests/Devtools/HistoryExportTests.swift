@@ -59,6 +59,23 @@ private var actionTypes: ActionTypes {
         #expect(try copy.exportJSON(actionTypes: actionTypes) == data)   // and exports the same bytes
     }
 
+    /// Entries after time travel or a pause keep their gap and the state they were reduced
+    /// from through an export.
+    @Test func gaps_roundTrip() throws {
+        let (store, history) = recorded()
+        history.jump(to: 1)
+        store.dispatch(Bump(by: 10))
+        history.isRecording = false
+        store.dispatch(Bump(by: 100))
+        history.isRecording = true
+        store.dispatch(Rename(name: "after"))
+        let copy = History<SavedState>()
+        try copy.importJSON(try history.exportJSON(actionTypes: actionTypes), actionTypes: actionTypes)
+        #expect(copy.entries.map(\.gap) == [nil, nil, nil, .timeTravel(toStep: 1), .recordingPaused])
+        #expect(copy.entries.map(\.stateBefore) == history.entries.map(\.stateBefore))
+        #expect(copy.entries[3].stateBefore.count == 2 && copy.entries[4].stateBefore.count == 112)
+    }
+
     @Test func importedHistory_canTimeTravelAnAttachedStore() throws {
         let (_, history) = recorded()
         let data = try history.exportJSON(actionTypes: actionTypes)

@@ -109,6 +109,28 @@ import Testing
         #expect(source.components(separatedBy: "await store.send(").count - 1 == history.entries.count)
     }
 
+    /// No line of sends reaches the state after a gap: refused, naming the entry.
+    @Test func aSessionWithAGap_isRefused_sayingWhatToDo() {
+        let (history, store) = recordedBoard()
+        history.attach(to: store)
+        store.dispatch(Rename(title: "a"))
+        store.dispatch(Rename(title: "b"))
+        history.jump(to: 1)
+        store.dispatch(Pick(index: 0))
+        let setup = SessionTestSetup(module: "ReflowTests", reducer: "boardReducer", state: Board(), writtenAs: "Board()")
+        #expect { try history.testSource(setup) } throws: { error in
+            "\(error)".hasPrefix("Entry 3: This action was dispatched after time travel to step 1")
+        }
+        history.clear()
+        history.isRecording = false
+        store.dispatch(Rename(title: "unrecorded"))
+        history.isRecording = true
+        store.dispatch(Pick(index: 2))
+        #expect { try history.testSource(setup) } throws: { error in
+            "\(error)".hasPrefix("Entry 1: Recording was paused before this action")
+        }
+    }
+
     @Test func aValueThatCannotBeWritten_namesItsEntry() {
         final class Token: Action {}
         let store = Store(reducer: Reducer<Board> { _, _ in }, state: Board())
