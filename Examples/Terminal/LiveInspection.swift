@@ -18,8 +18,27 @@ public enum LiveInspection {
     /// - Returns: The running inspector; keep it for the app's life.
     public static func start<State>(_ history: History<State>, port: UInt16, title: String,
                                     testSetup: SessionTestSetup<State>? = nil) -> InspectorServer {
+        announce(port) { try history.serveInspector(port: port, title: title, testSetup: testSetup) }
+    }
+
+    /// Serves `history`'s live inspector with export, import and dispatch of `actionTypes`;
+    /// otherwise as ``start(_:port:title:testSetup:)``.
+    ///
+    /// - Parameters:
+    ///   - history: The history, attached and tracing.
+    ///   - port: The port from `--inspect`.
+    ///   - title: The page's title.
+    ///   - actionTypes: The app's action types: the page exports, imports and dispatches them.
+    ///   - testSetup: How a test written from the session builds the app, if the example has one.
+    /// - Returns: The running inspector; keep it for the app's life.
+    public static func start<State: Codable>(_ history: History<State>, port: UInt16, title: String, actionTypes: ActionTypes,
+                                             testSetup: SessionTestSetup<State>? = nil) -> InspectorServer {
+        announce(port) { try history.serveInspector(port: port, actionTypes: actionTypes, title: title, testSetup: testSetup) }
+    }
+
+    private static func announce(_ port: UInt16, _ serve: () throws -> InspectorServer) -> InspectorServer {
         do {
-            let server = try history.serveInspector(port: port, title: title, testSetup: testSetup)
+            let server = try serve()
             FileHandle.standardError.write(Data("Inspector: \(server.url.absoluteString)\n".utf8))
             TerminalRunner.notice = "Inspector: \(server.url.absoluteString)"
             return server

@@ -8,7 +8,7 @@ import Reflow
 @MainActor
 public enum SearchApp {
     /// The whole app's state; the search screen is one slice of it.
-    public struct State: Equatable {
+    public struct State: Equatable, Codable {
         public var search = SearchReactor.State()
         public init() {}
     }
@@ -33,7 +33,7 @@ public enum SearchApp {
             history.attach(to: store)
         }
         let inspector = inspectPort.map {
-            LiveInspection.start(history, port: $0, title: "GitHubSearch", testSetup: sessionTestSetup)
+            LiveInspection.start(history, port: $0, title: "GitHubSearch", actionTypes: actionTypes, testSetup: sessionTestSetup)
         }
         let reactor = SearchReactor(api: api, clock: clock)
         store.host(reactor, at: \.search)
@@ -50,6 +50,14 @@ public enum SearchApp {
                                        actions: history.entries.count)
         }
         return (screen, store)
+    }
+
+    /// The actions the inspector's page may dispatch: the search reactor's, as a view sends
+    /// them (`{"action": {"updateQuery": {"_0": "rust"}}}` searches for "rust").
+    public static var actionTypes: ActionTypes {
+        var types = ActionTypes()
+        types.register(ReactorAction<SearchReactor>.self, as: "SearchReactor.Action")
+        return types
     }
 
     /// How a test written from a session builds the app: its store's (empty) reducer, its

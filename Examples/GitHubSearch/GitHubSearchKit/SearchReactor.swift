@@ -9,7 +9,7 @@ import Reflow
 /// - Moving down from the last row loads the next page, when there is one and nothing else
 ///   is loading; the selection moves onto the first new row when it arrives.
 public final class SearchReactor: Reactor {
-    public enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable, Codable {
         /// The text field changed.
         case updateQuery(String)
         /// Searches now; sent by ``transform(action:)`` after the throttle, not by views.
@@ -32,7 +32,7 @@ public final class SearchReactor: Reactor {
         case setShowsDetails(Bool)
     }
 
-    public struct State: Equatable, Sendable {
+    public struct State: Equatable, Codable, Sendable {
         /// The text in the search field.
         public var query = ""
         /// The query the results are for (or are being loaded for).

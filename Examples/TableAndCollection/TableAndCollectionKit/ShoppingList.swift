@@ -2,7 +2,7 @@ import Reflow
 
 /// ReRxSwift's TableAndCollection: a shopping list shown by a table and a collection at
 /// once, added to, removed from, counted and sorted, each item keeping its identity.
-public struct Item: Identifiable, Equatable, Sendable, CustomStringConvertible {
+public struct Item: Identifiable, Equatable, Codable, Sendable, CustomStringConvertible {
     public var id: Int
     public var name: String
     public var count: Int
@@ -15,7 +15,7 @@ public struct Item: Identifiable, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-public struct ListState: Equatable, Sendable {
+public struct ListState: Equatable, Codable, Sendable {
     public var items: [Item] = []
     public var nextID = 1
     public init(items: [Item] = [], nextID: Int = 1) {
@@ -24,10 +24,24 @@ public struct ListState: Equatable, Sendable {
     }
 }
 
-public struct AddItem: Action, Equatable { public var name: String }
-public struct RemoveItem: Action, Equatable { public var id: Int }
-public struct IncreaseCount: Action, Equatable { public var id: Int }
-public struct SortByName: Action, Equatable { public init() {} }
+public struct AddItem: Action, Equatable, Codable { public var name: String }
+public struct RemoveItem: Action, Equatable, Codable { public var id: Int }
+public struct IncreaseCount: Action, Equatable, Codable { public var id: Int }
+public struct SortByName: Action, Equatable, Codable { public init() {} }
+
+/// The list's actions, by name: what `--inspect`'s page exports, imports and dispatches.
+public var listActionTypes: ActionTypes {
+    var types = ActionTypes()
+    types.register(AddItem.self)
+    types.register(RemoveItem.self)
+    types.register(IncreaseCount.self)
+    types.register(SortByName.self)
+    return types
+}
+
+/// How a test written from a session (the inspector's Test button) builds the list's store.
+@MainActor public let listSessionTestSetup = SessionTestSetup(
+    module: "TableAndCollectionKit", reducer: "listReducer", state: ListState(), writtenAs: "ListState()")
 
 public let listReducer = Reducer<ListState>
     .on(AddItem.self) { state, action in

@@ -93,6 +93,8 @@ private struct EntryLine: Codable {
     var reactor: String?
     /// Present when the action was not reduced from the previous entry's state.
     var gap: HistoryGap?
+    /// Present, and true, when the action was turned off.
+    var skipped: Bool?
 }
 
 private struct StateField<State: Codable>: Codable { var state: State }
@@ -123,7 +125,7 @@ extension History where State: Codable {
             }
             let fixed = try encoder.encode(EntryLine(entry: offset + 1, type: coder.name,
                                                      time: entry.time.timeIntervalSinceReferenceDate, reactor: entry.reactor,
-                                                     gap: entry.gap))
+                                                     gap: entry.gap, skipped: entry.isSkipped ? true : nil))
             let action = try coder.encode(entry.action, encoder)
             let state = try encoder.encode(entry.state)
             // {"entry":…,"reactor":…,"time":…,"type":…} + "action" + "state", one line.
@@ -187,7 +189,8 @@ extension History where State: Codable {
                 ? imported.last?.state ?? header.initialState
                 : try decode(BeforeField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).before
             imported.append(Entry(action: action, state: state, time: Date(timeIntervalSinceReferenceDate: fixed.time),
-                                  reactor: fixed.reactor, trace: nil, stateBefore: before, gap: fixed.gap))
+                                  reactor: fixed.reactor, trace: nil, stateBefore: before, gap: fixed.gap,
+                                  isSkipped: fixed.skipped ?? false))
         }
         guard imported.count == header.count else {
             throw HistoryFileError(line: lines.count, entry: nil, field: nil,

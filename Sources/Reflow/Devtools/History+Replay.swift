@@ -43,10 +43,7 @@ extension History where State: Equatable {
         }
         for (offset, entry) in entries.enumerated() {
             var state = entry.stateBefore
-            reducers.main.reduce(&state, entry.action)
-            if let owned = entry.action as? any OwnedAction, let reducer = reducers.hosted[owned.ownerID] {
-                reducer.reduce(&state, entry.action)
-            }
+            if !entry.isSkipped { Self.reduce(entry.action, into: &state, with: reducers) }
             if state != entry.state {
                 return ReplayMismatch(position: offset + 1, action: entry.action, recorded: entry.state, replayed: state)
             }

@@ -31,8 +31,9 @@ public final class History<State> {
     public struct Entry {
         /// The action, as it reached the reducer.
         public let action: any Action
-        /// The state right after the action was reduced, before anyone was notified.
-        public let state: State
+        /// The state right after the action was reduced, before anyone was notified; for
+        /// an entry at or after a skipped one, the state the current reducers compute.
+        public internal(set) var state: State
         /// When it was reduced.
         public let time: Date
         /// The hosted reactor the action is a mutation of (its type name), if any.
@@ -41,10 +42,13 @@ public final class History<State> {
         public internal(set) var trace: UpdateTrace?
         /// The state the action was reduced from: the previous entry's state, unless
         /// ``gap`` says otherwise.
-        public let stateBefore: State
+        public internal(set) var stateBefore: State
         /// Why the action was not reduced from the previous entry's state, or `nil` when
         /// it was.
         public let gap: HistoryGap?
+        /// Whether the action is turned off (``setSkipped(_:at:)``): its state is the one
+        /// before it.
+        public internal(set) var isSkipped = false
     }
 
     /// The most entries kept; older ones are dropped, and the state of the oldest kept
@@ -53,7 +57,7 @@ public final class History<State> {
     /// The state before the first kept entry.
     public private(set) var initialState: State?
     /// The kept entries, oldest first.
-    public private(set) var entries: [Entry] = []
+    public internal(set) var entries: [Entry] = []
     /// Where the store is in the history: 0 is ``initialState``, *i* the state after
     /// `entries[i - 1]`. Equal to `entries.count` unless time traveling.
     public private(set) var position = 0
@@ -164,6 +168,11 @@ public final class History<State> {
     /// Whether a store is attached (and still alive).
     var isAttached: Bool { store != nil }
 
+    /// Dispatches `action` to the attached store (the live inspector's Dispatch).
+    func dispatch(_ action: any Action) {
+        store?.dispatch(action)
+    }
+
     /// Whether the store shows a past state (``position`` is before the last entry).
     public var isTimeTraveling: Bool { position < entries.count }
 
@@ -187,6 +196,19 @@ public final class History<State> {
         }
         let state = state(at: position)
         self.position = position
+        lastState = state
+        missedActions = false
+        isJumping = true
+        defer { isJumping = false }
+        store.loop.replaceState(state)
+    }
+
+    /// After entries' states were recomputed: the page reloads them, and the app shows the
+    /// recomputed state at its position.
+    func entriesWereRecomputed() {
+        revision += 1
+        guard let store else { return }
+        let state = state(at: position)
         lastState = state
         missedActions = false
         isJumping = true

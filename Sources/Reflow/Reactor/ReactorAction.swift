@@ -34,6 +34,10 @@ public struct ReactorAction<R: Reactor>: Action, CustomStringConvertible {
 
 extension ReactorAction: Equatable where R.Action: Equatable {}
 
+/// Codable when the reactor's action is: register it in ``ActionTypes`` to export the
+/// actions sent through the store, and to dispatch them from the live inspector's page.
+extension ReactorAction: Codable where R.Action: Codable {}
+
 /// A reactor's action as it went through the store, for a test written from a recorded
 /// session: the mutations it made were recorded after it.
 protocol RoutedReactorAction {}

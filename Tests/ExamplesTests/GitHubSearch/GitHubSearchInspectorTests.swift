@@ -42,6 +42,14 @@ import TestSupport
         #expect(afterJump.contains("#0  Initial state"))
         // The app redrew its initial state: the prompt of an empty search.
         #expect(await terminal.waitFor("type to search the offline catalogue", after: mark), "the app's state changed")
+
+        // The page's Dispatch sends the reactor an action, as the view would: it searches.
+        mark = terminal.mark
+        let body = #"{"type": "SearchReactor.Action", "action": {"action": {"updateQuery": {"_0": "rust"}}}}"#
+        let dispatched = try await LoopbackHTTPClient.request("POST", "/api/dispatch", body: body, port: port,
+                                                              headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(port)"])
+        #expect(dispatched.status == 200, "\(dispatched.text)")
+        #expect(await terminal.waitFor("rust-lang/rust", after: mark), "the dispatched query was searched")
     }
 }
 #endif

@@ -314,3 +314,86 @@ private let hostReducer = Reducer<HostState>
         }
     }
 }
+
+/// Skip (Redux DevTools'): an action turned off, the states after it recomputed with the
+/// current reducers, the app showing the recomputed state.
+@MainActor
+@Suite struct HistorySkipTests {
+    @Test func skipping_recomputesTheStatesAfter_andTheApp_thenUnskippingRestoresThem() {
+        let store = Store(reducer: hostReducer, state: HostState())
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        let history = History<HostState>()
+        history.attach(to: store)
+        store.dispatch(Bump())
+        reactor.action.send(.decrease)                 // a hosted mutation: entry 2
+        store.dispatch(Bump())
+        store.dispatch(Retitle(title: "x"))
+        let recorded = history.entries.map(\.state)
+        var seen: [Int] = []
+        let subscription = store.subscribe(\.count) { seen.append($0) }
+
+        history.setSkipped(true, at: 1)
+        #expect(history.entries.map(\.state.count) == [0, 0, 1, 1])
+        #expect(history.entries.map(\.state.counter.value) == [0, -1, -1, -1])
+        #expect(history.entries[0].isSkipped && history.entries[1].stateBefore.count == 0)
+        #expect(store.state == history.entries[3].state && seen == [2, 1])   // the app shows it, notified
+        #expect(history.replayCheck() == nil)
+
+        history.setSkipped(true, at: 2)                 // the reactor's mutation off too
+        #expect(history.entries.map(\.state.counter.value) == [0, 0, 0, 0])
+        history.setSkipped(false, at: 1)
+        history.setSkipped(false, at: 2)
+        #expect(history.entries.map(\.state) == recorded && store.state == recorded[3])
+        subscription.cancel()
+    }
+
+    @Test func randomSkipsJumpsAndDispatches_matchAFoldOfTheActionsOn() {
+        let first = modelFirstSeed()
+        for seed in first..<(first + UInt64(modelProgramCount(default: 300))) {
+            var random = SeededRandom(seed: seed)
+            let store = Store(reducer: hostReducer, state: HostState())
+            let history = History<HostState>()
+            history.attach(to: store)
+            var actions: [(action: any Action, isOn: Bool)] = []
+            var steps: [String] = []
+            for _ in 0..<25 {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<4:
+                    history.jump(to: history.entries.count)   // dispatches from the end: no gap
+                    let action: any Action = random.chance(70) ? Bump() : Retitle(title: random.pick(["a", "b"]))
+                    steps.append("dispatch \(action)")
+                    store.dispatch(action)
+                    actions.append((action, true))
+                case 4..<8 where !actions.isEmpty:
+                    let position = Int.random(in: 1...actions.count, using: &random)
+                    steps.append("toggle \(position)")
+                    actions[position - 1].isOn.toggle()
+                    history.setSkipped(!actions[position - 1].isOn, at: position)
+                default:
+                    let position = Int.random(in: 0...actions.count, using: &random)
+                    steps.append("jump \(position)")
+                    history.jump(to: position)
+                }
+                // The model: each state folds the actions that are on.
+                var state = HostState()
+                var states: [HostState] = []
+                for (action, isOn) in actions {
+                    if isOn { hostReducer.reduce(&state, action) }
+                    states.append(state)
+                }
+                let matches = history.entries.map(\.state) == states
+                    && history.entries.map(\.isSkipped) == actions.map { !$0.isOn }
+                    && store.state == history.state(at: history.position)
+                    && history.replayCheck() == nil
+                if !matches {
+                    Issue.record("""
+                        Seed \(seed) (rerun with REFLOW_MODEL_SEED=\(seed) REFLOW_MODEL_PROGRAMS=1): after \
+                        \(steps.joined(separator: ", ")): states \(history.entries.map(\.state.count)), expected \(states.map(\.count))
+                        """)
+                    return
+                }
+            }
+        }
+    }
+}

@@ -69,15 +69,17 @@ extension History {
 }
 
 extension History where State: Codable {
-    /// Serves the inspector of this history, live, with export and import: the page's
-    /// Export downloads the session (``exportJSON(actionTypes:)``) and its Import loads one
-    /// (``importJSON(_:actionTypes:)``; the app's state changes only when you jump).
+    /// Serves the inspector of this history, live, with export, import and dispatch: the
+    /// page's Export downloads the session (``exportJSON(actionTypes:)``), its Import loads
+    /// one (``importJSON(_:actionTypes:)``; the app's state changes only when you jump), and
+    /// its Dispatch form sends the app an action of a registered type, written as JSON
+    /// (the latest recorded one of that type is the form's starting point).
     /// Otherwise the same as ``serveInspector(port:interface:title:testSetup:)``.
     ///
     /// - Parameters:
     ///   - port: The port; 0 lets the system pick one.
     ///   - interface: Where to listen; ``InspectorInterface/loopback`` by default.
-    ///   - actionTypes: The action types an export may hold.
+    ///   - actionTypes: The action types an export may hold, and the page may dispatch.
     ///   - title: The page's title.
     ///   - testSetup: How a test written from the session builds the app's store; `nil`
     ///     (the default) shows no Test button.
@@ -86,17 +88,9 @@ extension History where State: Codable {
     public func serveInspector(port: UInt16 = 0, interface: InspectorInterface = .loopback,
                                actionTypes: ActionTypes, title: String = "Reflow history",
                                testSetup: SessionTestSetup<State>? = nil) throws -> InspectorServer {
-        try serveInspector(port: port, interface: interface, title: title, exchange: InspectorExchange(
-            export: { [weak self] in try self?.exportJSON(actionTypes: actionTypes) ?? Data() },
-            import: { [weak self] data in try self?.importJSON(data, actionTypes: actionTypes) }
-        ), testSetup: testSetup)
+        try serveInspector(port: port, interface: interface, title: title,
+                           exchange: InspectorExchange(history: self, actionTypes: actionTypes), testSetup: testSetup)
     }
-}
-
-/// Export and import, for a history whose state is `Codable`.
-struct InspectorExchange {
-    let export: @MainActor () throws -> Data
-    let `import`: @MainActor (Data) throws -> Void
 }
 
 /// What the live inspector answers, on the main actor.
@@ -133,7 +127,9 @@ final class InspectorRoutes<State> {
                                          body: Data(History<State>.inspectorPage(title: title, data: locked).utf8))
             }
             guard steps.prepare(history) else { return nil }
-            let data = steps.payload(history, title: title, since: nil, revision: nil, extra: pageFlags)
+            var flags = pageFlags
+            flags["actionTypes"] = exchange?.templates() ?? [:]
+            let data = steps.payload(history, title: title, since: nil, revision: nil, extra: flags)
             // The page around the data: the data's slot is the template's last `{{DATA}}`
             // (the title, which comes before it, may spell one too).
             let page = History<State>.inspectorPage(title: title, data: "{{DATA}}")
@@ -212,10 +208,37 @@ final class InspectorRoutes<State> {
             } catch {
                 return .error(422, "The session cannot be written as a test: \(error)")
             }
+        case ("POST", "/api/dispatch"):
+            guard let exchange else {
+                return .error(409, "Dispatch needs the action types: serve the inspector with serveInspector(actionTypes:).")
+            }
+            do {
+                let action = try exchange.dispatch(request.body)
+                return .json(["message": "Dispatched \(action)."])
+            } catch {
+                return .error(400, "The action was not dispatched: \(error)")
+            }
+        case ("POST", "/api/skip"):
+            guard let body = try? JSONDecoder().decode(SkipBody.self, from: request.body) else {
+                return .error(400, #"The body must be JSON like {"position": 3, "skipped": true}."#)
+            }
+            guard history.isAttached else {
+                return .error(409, "The history has no store attached (or it was released): nothing to recompute with.")
+            }
+            guard (1...max(history.entries.count, 1)).contains(body.position), !history.entries.isEmpty else {
+                return .error(400, "Position \(body.position) is outside 1...\(history.entries.count) (1 is the first action).")
+            }
+            replay?.cancel()
+            history.setSkipped(body.skipped, at: body.position)
+            let step = history.firstSequence + body.position - 1
+            return .json(["message": "#\(step) \(body.skipped ? "skipped" : "back on"); the states after it were recomputed."])
+        case ("POST", "/api/commit"):
+            history.clear()
+            return .json(["message": "Committed: the app's current state is the new initial state."])
         case (_, "/"), (_, "/index.html"), (_, "/api/history"), (_, "/api/export"), (_, "/api/test"):
             return .error(405, "\(request.path) answers GET only.")
         case (_, "/api/jump"), (_, "/api/step-back"), (_, "/api/step-forward"), (_, "/api/pause"),
-             (_, "/api/resume"), (_, "/api/replay"), (_, "/api/import"):
+             (_, "/api/resume"), (_, "/api/replay"), (_, "/api/import"), (_, "/api/dispatch"), (_, "/api/commit"), (_, "/api/skip"):
             return .error(405, "\(request.path) answers POST only.")
         default:
             return .error(404, "No such page: \(request.path). The inspector is at /.")
@@ -224,7 +247,7 @@ final class InspectorRoutes<State> {
 
     /// What the page offers besides the history: the Test button, export and import.
     private var pageFlags: [String: Any] {
-        ["testable": writeTest != nil, "exchange": exchange != nil]
+        ["testable": writeTest != nil, "exchange": exchange != nil, "exportBlocker": exchange?.exportBlocker() ?? ""]
     }
 
     /// Time travel, refused while the history has no store.
@@ -277,4 +300,5 @@ final class InspectorRoutes<State> {
 
     private struct JumpBody: Decodable { var position: Int }
     private struct ReplayBody: Decodable { var interval: Double? }
+    private struct SkipBody: Decodable { var position: Int; var skipped: Bool }
 }

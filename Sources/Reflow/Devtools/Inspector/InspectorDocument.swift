@@ -77,6 +77,7 @@ struct InspectorDocument<State> {
             "time": timeFormatter.string(from: entry.time),
             "diff": before.map { InspectorDiff.lines(from: $0, to: tree) } ?? [],
             "gap": gapText(entry.gap),
+            "skipped": entry.isSkipped,
             "trace": entry.trace.map(traceLines) ?? [],
         ]
         if isFull || previous == nil {

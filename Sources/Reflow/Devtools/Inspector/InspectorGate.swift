@@ -22,6 +22,8 @@ struct InspectorGate: Sendable {
     /// largest thing sent.
     static let importLimit = 64 << 20
     static let commandLimit = 4_096
+    /// An action written on the page.
+    static let dispatchLimit = 1 << 20
 
     init(port: UInt16, interface: InspectorInterface) {
         var generator = SystemRandomNumberGenerator()
@@ -34,7 +36,11 @@ struct InspectorGate: Sendable {
     /// The largest body `method` on `path` may carry.
     static func bodyLimit(method: String, path: String) -> Int {
         guard method == "POST" else { return 0 }
-        return path == "/api/import" ? importLimit : commandLimit
+        switch path {
+        case "/api/import": return importLimit
+        case "/api/dispatch": return dispatchLimit
+        default: return commandLimit
+        }
     }
 
     /// Whether `request` names the bare page, which is served without the token (and then

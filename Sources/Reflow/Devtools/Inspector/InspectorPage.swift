@@ -35,6 +35,9 @@ enum InspectorPage {
           .action { font-family: ui-monospace, Menlo, monospace; font-size: 12px; flex: 1; min-width: 0;
                     white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
           .gap { color: var(--muted); font-size: 11px; }
+          #timeline li.skipped .action { text-decoration: line-through; opacity: 0.6; }
+          #dispatch { display: grid; gap: 4px; }
+          #dispatch textarea { font: 12px ui-monospace, Menlo, monospace; width: 100%; box-sizing: border-box; }
           .badge { font-size: 11px; border: 1px solid currentColor; border-radius: 8px; padding: 0 6px; white-space: nowrap; }
           #detail { flex: 1; overflow: auto; padding: 0 16px 16px; }
           h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 18px 0 6px; }
@@ -63,10 +66,17 @@ enum InspectorPage {
               <button id="jump" title="Jump to the selected action">Jump here</button>
               <button id="pause">Pause recording</button>
               <button id="replay" title="Step through every action from the start">Replay</button>
+              <button id="skip" title="Turn the selected action off or on; the states after it are recomputed">Skip</button>
+              <button id="commit" title="Make the app's current state the start, dropping the recorded actions">Commit</button>
               <button id="export" hidden>Export</button>
               <label class="button" id="import-label" hidden>Import<input id="import" type="file" accept=".jsonl,.json,application/json" hidden></label>
               <button id="test" title="Write this session as a Swift Testing file" hidden>Test</button>
             </div>
+            <form id="dispatch" hidden>
+              <select id="dispatch-type" title="A registered action type"></select>
+              <textarea id="dispatch-json" rows="3" spellcheck="false" title="The action, as JSON"></textarea>
+              <button type="submit">Dispatch</button>
+            </form>
             <div id="status"></div>
             <input id="filter" type="search" placeholder="Filter actions">
           </header>
@@ -145,6 +155,12 @@ enum InspectorPage {
             for (const seq of trees.keys()) if (seq < data.first) trees.delete(seq);
           }
           doc.revision = data.revision; doc.first = data.first; doc.position = data.position; doc.recording = data.recording;
+          // Export is offered while every recorded action's type is registered.
+          if (data.exportBlocker !== undefined) {
+            const exportButton = document.getElementById("export");
+            exportButton.disabled = data.exportBlocker !== "";
+            exportButton.title = data.exportBlocker ? "Cannot export: " + data.exportBlocker : "Download the session as JSON Lines";
+          }
           for (const step of data.steps) {
             if (step.seq - doc.first < doc.steps.length) { doc.steps[step.seq - doc.first] = step; trees.delete(step.seq); }
             else doc.steps.push(step);
@@ -168,9 +184,11 @@ enum InspectorPage {
           const query = document.getElementById("filter").value.toLowerCase();
           doc.steps.forEach((step, offset) => {
             let item = list.children[offset + 1];
-            if (!item || item.dataset.seq !== String(step.seq) || item.dataset.name !== step.name || item.dataset.gap !== step.gap) {
+            if (!item || item.dataset.seq !== String(step.seq) || item.dataset.name !== step.name || item.dataset.gap !== step.gap
+                || item.classList.contains("skipped") !== !!step.skipped) {
               const fresh = document.createElement("li");
               fresh.dataset.seq = step.seq; fresh.dataset.name = step.name; fresh.dataset.gap = step.gap;
+              if (step.skipped) fresh.classList.add("skipped");
               const index = document.createElement("span"); index.className = "index"; index.textContent = step.seq;
               const action = document.createElement("span"); action.className = "action"; action.textContent = step.name; action.title = step.action;
               fresh.append(index, action);
@@ -269,7 +287,7 @@ enum InspectorPage {
             const reply = await response.json();
             if (!response.ok) { status(reply.error || ("HTTP " + response.status), true); return; }
             status(reply.message || "");
-            follow = false;
+            if (name !== "dispatch") follow = false;
             await poll();
             if (name === "jump" || name === "step-back" || name === "step-forward") select(doc.first + doc.position - 1);
           } catch (error) { status("The app did not answer: " + error, true); }
@@ -308,6 +326,33 @@ enum InspectorPage {
           document.getElementById("jump").onclick = () => command("jump", { position: selected - doc.first + 1 });
           document.getElementById("pause").onclick = () => command(doc.recording ? "pause" : "resume");
           document.getElementById("replay").onclick = () => command("replay");
+          document.getElementById("skip").onclick = () => {
+            const step = stepBySeq(selected);
+            if (!step) { status("Select an action to skip.", true); return; }
+            command("skip", { position: selected - doc.first + 1, skipped: !step.skipped });
+          };
+          document.getElementById("commit").onclick = () => command("commit");
+          // Dispatch: the registered types, each starting from its latest recorded action.
+          const templates = initial.actionTypes || {};
+          const typeList = document.getElementById("dispatch-type");
+          for (const name of Object.keys(templates).sort()) {
+            const option = document.createElement("option"); option.value = name; option.textContent = name; typeList.append(option);
+          }
+          const fillTemplate = () => {
+            const field = document.getElementById("dispatch-json");
+            field.defaultValue = field.value = templates[typeList.value] || "{}";
+          };
+          typeList.onchange = fillTemplate;
+          fillTemplate();
+          document.getElementById("dispatch").hidden = !initial.exchange || typeList.options.length === 0;
+          document.getElementById("dispatch").onsubmit = (event) => {
+            event.preventDefault();
+            let action;
+            try { action = JSON.parse(document.getElementById("dispatch-json").value); }
+            catch (error) { status("The action is not JSON: " + error.message, true); return; }
+            follow = true;
+            command("dispatch", { type: typeList.value, action: action });
+          };
           document.getElementById("export").hidden = !initial.exchange;
           document.getElementById("import-label").hidden = !initial.exchange;
           // Downloaded, not navigated to: the page stays.

@@ -66,6 +66,10 @@ extension History {
         case .timeTravel(let step)?:
             throw SessionTestError("This action was dispatched after time travel to step \(step); a test replays one line of actions. Clear the history after jumping, or write the test before travelling.")
         }
+        if entry.isSkipped {
+            // Turned off in the inspector: the states after it were computed without it.
+            return ["// Skipped: \(entry.action)"]
+        }
         try writer.assign(from: entry.stateBefore, to: entry.state, at: "$0")
         let assignments = writer.takeStatements()
         let call: String
