@@ -61,6 +61,18 @@ struct InspectorTimelineTests {
         expectShownAsText(try await HeadlessBrowser.dumpDOM(server.url))
     }
 
+    /// Bug: the detail pane was rebuilt on every poll, so an unfolded node folded again and
+    /// a text selection was lost. Here the page polls for 3 s of its time with an action
+    /// selected: the pane is built once.
+    @Test func polls_leaveTheDetailPaneAsItIs() async throws {
+        let (store, history) = hostileSession()
+        let server = try history.serveInspector(title: "Board")
+        defer { withExtendedLifetime((store, history, server)) {} }
+        let dom = try await HeadlessBrowser.dumpDOM(URL(string: server.url.absoluteString + "&select=2")!, virtualTimeBudget: 3_000)
+        #expect(dom.contains(#"data-selected="2""#))
+        #expect(dom.contains(#"data-renders="1""#), "\(dom.prefix(600))")
+    }
+
     /// Bug: "1000 actions, At 1000 of 1000" beside rows numbered 7–1006; after Start the
     /// pane showed the previous action; a late action after a jump dropped the future.
     @Test func gapsNumbersAndTheInitialRow_agree() async throws {

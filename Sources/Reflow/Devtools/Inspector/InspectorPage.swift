@@ -249,6 +249,9 @@ enum InspectorPage {
 
         function renderState(tree) {
           const box = document.getElementById("state");
+          // How many times the pane was built, on the body for anyone debugging the page:
+          // a poll that brought nothing new for it must not rebuild it (folds, selection).
+          document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
           box.replaceChildren();
           if (!tree) { box.textContent = "(no state)"; return; }
           const query = document.getElementById("search").value.toLowerCase();
@@ -311,8 +314,10 @@ enum InspectorPage {
         if (initial.locked) {
           status("This page needs the inspector's address as the app printed it: it carries this run's token.", true);
         } else {
-        merge(initial);
+        // A link's `?select=` is chosen before the first render, so the pane is built once.
         const requested = Number(params.get("select"));
+        if (requested) { follow = false; selected = requested; }
+        merge(initial);
         if (requested && stepBySeq(requested)) { follow = false; select(requested); }
         else if (doc.steps.length && doc.position >= 1) { follow = doc.position === doc.steps.length; select(doc.first + doc.position - 1); }
         else if (doc.steps.length) { follow = false; select(doc.first - 1); }
