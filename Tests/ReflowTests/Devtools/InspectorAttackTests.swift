@@ -11,8 +11,8 @@ import TestSupport
 /// of them reaches the app; the inspector's own page, with the token, still does.
 @MainActor
 @Suite(.serialized) struct InspectorAttackTests {
-    private struct Cart: Equatable { var items: [String] = [] }
-    private struct AddItem: Action { var name: String }
+    private struct Cart: Equatable, Codable { var items: [String] = [] }
+    private struct AddItem: Action, Codable { var name: String }
 
     private func recordedStore() -> (Store<Cart>, History<Cart>) {
         let store = Store(reducer: Reducer<Cart>.on(AddItem.self) { state, action in state.items.append(action.name) },
@@ -27,7 +27,11 @@ import TestSupport
                    "No chromium or python3 on PATH: .ci/run installs Debian's chromium package"))
     func anAttackingPage_onAnotherLoopbackPort_changesNothing_andReadsNothing() async throws {
         let (store, history) = recordedStore()
-        let server = try history.serveInspector()
+        var types = ActionTypes()
+        types.register(AddItem.self)
+        // Every command on: dispatch, export and import, the test.
+        let server = try history.serveInspector(actionTypes: types, testSetup: SessionTestSetup(
+            module: "Shop", reducer: "cartReducer", state: Cart(), writtenAs: "Cart()"))
         let target = "http://127.0.0.1:\(server.port)"
         let site = try AttackerSite(page: """
             <!DOCTYPE html><html><body><pre id="log"></pre>
@@ -45,6 +49,10 @@ import TestSupport
                 fetch("\(target)/api/pause", { method: "POST", mode: "no-cors" }),
                 fetch("\(target)/api/history").then((r) => r.text()).then((text) => log("READ " + text)),
                 fetch("\(target)/api/jump?token=guessed", { method: "POST", mode: "no-cors", body }),
+                fetch("\(target)/api/skip", { method: "POST", mode: "no-cors", body: '{"position":1,"skipped":true}' }),
+                fetch("\(target)/api/commit", { method: "POST", mode: "no-cors" }),
+                fetch("\(target)/api/dispatch", { method: "POST", mode: "no-cors", body: '{"type":"AddItem","action":{"name":"x"}}' }),
+                fetch("\(target)/api/test").then((r) => r.text()).then((text) => log("READ " + text)),
               ]).then((results) => {
                 document.getElementById("form").submit();
                 log("attack finished: " + results.map((r) => r.status).join(","));
@@ -57,6 +65,7 @@ import TestSupport
         #expect(!dom.contains("milk"), "a page elsewhere read the history")
         #expect(store.state.items == ["milk", "eggs", "bread"], "the app's state changed")
         #expect(history.position == 3 && history.entries.count == 3 && history.isRecording)
+        #expect(history.entries.allSatisfy { !$0.isSkipped }, "a page elsewhere skipped an action")
 
         // DNS rebinding: a name that resolves to 127.0.0.1 reaches the port, but its Host
         // is not the inspector's; even with the token, nothing is read or changed.
