@@ -77,7 +77,7 @@ private let basketReducer = Reducer<Basket>
             ("POST", "/api/jump", "not json", 400, "integer \"position\""),
             ("GET", "/api/jump", "", 405, "POST only"),
             ("POST", "/api/history", "", 405, "GET only"),
-            ("GET", "/api/history?since=x", "", 400, "since must be a step number"),
+            ("GET", "/api/history?since=x", "", 400, "since must be a whole number, got \"x\""),
             ("POST", "/api/replay", #"{"interval": -1}"#, 400, "interval must be"),
             ("GET", "/api/export", "", 409, "serveInspector(actionTypes:)"),
             ("GET", "/nowhere", "", 404, "No such page"),

@@ -37,7 +37,7 @@ import Testing
         #expect(try literal([1: "b", 0: "a"] as [Int: String]) == #"[0: "a", 1: "b"]"#)
         #expect(try literal([String: Int]()) == "[:]")
         #expect(try literal(Optional<Int>.none as Any) == "nil")
-        #expect(try literal([Data([1])]) == #"[Data(base64Encoded: "AQ==")!]"#)
+        #expect(try literal([Data([1, 255])]) == "[Data([1, 255])]")
         #expect(try literal((1, label: 2.5)) == "(1, label: 2.5)")
         #expect(try literal([Double.infinity, -.infinity, 0.1]) == "[.infinity, -.infinity, 0.1]")
         #expect(try literal(1..<3) == "(1..<3)")

@@ -28,9 +28,12 @@ extension History {
 
     /// The page around `data`, the JSON of an ``InspectorDocument`` payload.
     static func inspectorPage(title: String, data: String) -> String {
-        InspectorPage.html
-            .replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title))
-            .replacingOccurrences(of: "{{DATA}}", with: data)
+        inspectorPageHead(title: title) + data + InspectorPage.tail
+    }
+
+    /// The page up to its data, titled: the live inspector sends the data after it in pieces.
+    static func inspectorPageHead(title: String) -> String {
+        InspectorPage.head.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title))
     }
 
     private static func escapeHTML(_ text: String) -> String {

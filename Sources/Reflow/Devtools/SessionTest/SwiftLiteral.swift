@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Structs are written with their memberwise initializer (`Repository(name: "a", stars: 3)`),
 /// enums as their cases (`.select(2)`), collections, optionals and tuples as literals, and
-/// `Date`, `URL`, `UUID`, `Data` and `Decimal` with their initializers. What `Mirror` cannot
+/// `Date`, `URL`, `UUID`, `Data` and `Duration` with their initializers. What `Mirror` cannot
 /// rebuild (a class instance, a type declared inside a function or `private`, a case of an
 /// enum whose `description` hides the case name) is refused with a ``SessionTestError``
 /// that names it, never written wrong.
@@ -165,10 +165,10 @@ struct SwiftLiteral {
     private static func foundation(_ value: Any) -> String? {
         switch value {
         case let date as Date: return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
-        case let url as URL: return "URL(string: \(quoted(url.absoluteString)))!"
+        // A URL prints as its absolute string.
+        case let url as URL: return "URL(string: \(quoted(String(describing: url))))!"
         case let uuid as UUID: return "UUID(uuidString: \(quoted(uuid.uuidString)))!"
-        case let data as Data: return "Data(base64Encoded: \(quoted(data.base64EncodedString())))!"
-        case let decimal as Decimal: return "Decimal(string: \(quoted(decimal.description)))!"
+        case let data as Data: return "Data(\(data.map { Int($0) }))"
         case let duration as Duration:
             let (seconds, attoseconds) = duration.components
             return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The live inspector's commands beyond time travel: export, import, dispatch and the test
+/// (with the registered action types or the test setup it was served with), skip.
+extension InspectorRoutes {
+    func exportSession() -> InspectorResponse {
+        guard let exchange else {
+            return .error(409, "Export needs a Codable state and the action types: serve the inspector with serveInspector(actionTypes:).")
+        }
+        do {
+            var response = InspectorResponse(status: 200, contentType: "application/json", body: try exchange.export())
+            response.extraHeaders["Content-Disposition"] = #"attachment; filename="reflow-history.jsonl""#
+            return response
+        } catch {
+            return .error(409, "The history cannot be exported: \(error)")
+        }
+    }
+
+    func importSession(_ body: Data, into history: History<State>) -> InspectorResponse {
+        guard let exchange else {
+            return .error(409, "Import needs a Codable state and the action types: serve the inspector with serveInspector(actionTypes:).")
+        }
+        do {
+            try exchange.import(body)
+            return .json(["message": "Imported \(history.entries.count) actions; jump to one to show it in the app."])
+        } catch {
+            return .error(400, "The file was not imported: \(error)")
+        }
+    }
+
+    func sessionTest() -> InspectorResponse {
+        guard let writeTest else {
+            return .error(409, "Writing a test needs a SessionTestSetup: serve the inspector with serveInspector(testSetup:).")
+        }
+        do {
+            var response = InspectorResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Data(try writeTest().utf8))
+            response.extraHeaders["Content-Disposition"] = #"inline; filename="RecordedSessionTests.swift""#
+            return response
+        } catch {
+            return .error(422, "The session cannot be written as a test: \(error)")
+        }
+    }
+
+    func dispatchAction(_ body: Data) -> InspectorResponse {
+        guard let exchange else {
+            return .error(409, "Dispatch needs the action types: serve the inspector with serveInspector(actionTypes:).")
+        }
+        do {
+            let action = try exchange.dispatch(body)
+            return .json(["message": "Dispatched \(action)."])
+        } catch {
+            return .error(400, "The action was not dispatched: \(error)")
+        }
+    }
+
+    /// Turns an action off or on (`{"position": 3, "skipped": true}`); the states after it
+    /// are recomputed.
+    func skip(_ body: Data, in history: History<State>) -> InspectorResponse {
+        guard let request = try? JSONDecoder().decode(SkipBody.self, from: body) else {
+            return .error(400, #"The body must be JSON like {"position": 3, "skipped": true}."#)
+        }
+        guard history.isAttached else {
+            return .error(409, "The history has no store attached (or it was released): nothing to recompute with.")
+        }
+        guard !history.entries.isEmpty, (1...history.entries.count).contains(request.position) else {
+            return .error(400, "Position \(request.position) is outside 1...\(history.entries.count) (1 is the first action).")
+        }
+        replay?.cancel()
+        history.setSkipped(request.skipped, at: request.position)
+        let step = history.firstSequence + request.position - 1
+        return .json(["message": "#\(step) \(request.skipped ? "skipped" : "back on"); the states after it were recomputed."])
+    }
+}
+
+private struct SkipBody: Decodable {
+    var position: Int
+    var skipped: Bool
+}
