@@ -131,6 +131,28 @@ import Testing
         }
     }
 
+    struct Memo: Action, CustomStringConvertible {
+        var description: String { "Memo\nsecond line" }
+    }
+
+    /// A skipped action is a comment, on one line whatever it prints; the sends after it
+    /// check the states recomputed without it.
+    @Test func aSkippedAction_isAComment_andTheStatesAfterItAreWithoutIt() throws {
+        let (history, store) = recordedBoard()
+        history.attach(to: store)
+        store.dispatch(Memo())
+        store.dispatch(Rename(title: "kept"))
+        store.dispatch(Add(item: Item(name: "tea")))
+        history.setSkipped(true, at: 1)
+        history.setSkipped(true, at: 2)
+        let source = try history.testSource(SessionTestSetup(module: "ReflowTests", reducer: "boardReducer",
+                                                             state: Board(), writtenAs: "Board()"))
+        #expect(source.contains("    // Skipped: Memo second line\n"))
+        #expect(source.contains(#"    // Skipped: Rename(title: "kept")"#))
+        #expect(!source.contains("$0.title"))
+        #expect(source.components(separatedBy: "await store.send(").count - 1 == 1)
+    }
+
     @Test func aValueThatCannotBeWritten_namesItsEntry() {
         final class Token: Action {}
         let store = Store(reducer: Reducer<Board> { _, _ in }, state: Board())

@@ -68,7 +68,7 @@ extension History {
         }
         if entry.isSkipped {
             // Turned off in the inspector: the states after it were computed without it.
-            return ["// Skipped: \(entry.action)"]
+            return ["// Skipped: " + Self.oneLine(entry.action)]
         }
         try writer.assign(from: entry.stateBefore, to: entry.state, at: "$0")
         let assignments = writer.takeStatements()
@@ -82,7 +82,7 @@ extension History {
             call = "await store.send(\(try writer.write(hosted.mutationValue)), from: \(reactor).self)"
         } else if entry.action is any RoutedReactorAction, assignments.isEmpty {
             // Its mutations were recorded after it and are replayed in their turn.
-            return ["// \(entry.action): the mutations it made follow."]
+            return ["// " + Self.oneLine(entry.action) + ": the mutations it made follow."]
         } else {
             call = "await store.send(\(try writer.write(entry.action, typed: true)))"
         }
@@ -92,6 +92,11 @@ extension History {
             return ["\(call) { \(assignments[0]) }"]
         default: return ["\(call) {"] + assignments.map(SwiftLiteral.indented) + ["}"]
         }
+    }
+
+    /// How `action` prints, on one line: it goes in a comment.
+    private static func oneLine(_ action: any Action) -> String {
+        String(describing: action).split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private static func file(body: [String], setup: SessionTestSetup<State>, count: Int, imports: Set<String>) -> String {
