@@ -6,7 +6,7 @@ import Reflow
 /// `counter` slice, and a connection for the screen.
 @MainActor
 public enum CounterApp {
-    public struct State: Equatable {
+    public struct State: Equatable, Codable {
         public var counter = CounterReactor.State()
         public init() {}
     }
@@ -41,7 +41,7 @@ public enum CounterApp {
             history.isTracing = true
             history.attach(to: store)
         }
-        let inspector = inspectPort.map { LiveInspection.start(history, port: $0, title: "Counter") }
+        let inspector = inspectPort.map { LiveInspection.start(history, port: $0, title: "Counter", actionTypes: actionTypes) }
         store.host(reactor, at: \.counter)
         let connection = Connection(
             store: store,
@@ -62,6 +62,14 @@ public enum CounterApp {
         }
         logSink.write = { [weak screen] in screen?.append(log: $0) }
         return (screen, store)
+    }
+
+    /// The actions the inspector's page may dispatch: the counter's, as the keys send them
+    /// (`{"action": {"increase": {}}}`).
+    public static var actionTypes: ActionTypes {
+        var types = ActionTypes()
+        types.register(ReactorAction<CounterReactor>.self, as: "CounterReactor.Action")
+        return types
     }
 
     /// The script run when standard input is closed.

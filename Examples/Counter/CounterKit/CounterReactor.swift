@@ -3,7 +3,7 @@ import Reflow
 /// ReactorKit's counter: increase and decrease after a delay, a loading flag while it
 /// waits, and a `@Pulse` alert after each change.
 public final class CounterReactor: Reactor {
-    public enum Action: Sendable, Equatable { case increase, decrease }
+    public enum Action: Sendable, Equatable, Codable { case increase, decrease }
 
     public enum Mutation: Sendable, Equatable {
         case increaseValue
@@ -12,7 +12,7 @@ public final class CounterReactor: Reactor {
         case setAlertMessage(String)
     }
 
-    public struct State: Equatable, Sendable {
+    public struct State: Equatable, Codable, Sendable {
         public var value = 0
         public var isLoading = false
         /// Shown once per assignment, even when the same message comes twice.

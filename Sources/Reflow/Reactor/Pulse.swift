@@ -37,6 +37,11 @@ public struct Pulse<Value> {
 
 extension Pulse: Equatable where Value: Equatable {}
 
+/// Codable when its value is: a state with a `@Pulse` can be exported from a ``History``
+/// and persisted. The assignment count travels with the value, so a decoded pulse equals
+/// the one encoded.
+extension Pulse: Codable where Value: Codable {}
+
 /// What ``StateDiff`` reads of a `@Pulse`: its value, and whether it was assigned again.
 protocol PulseReflecting {
     var pulsedValue: Any { get }

@@ -1,10 +1,31 @@
+import Foundation
 import Reflow
 import ReflowTesting
 import Testing
+import TestSupport
 @testable import CounterKit
 
 @MainActor
 @Suite struct CounterReactorTests {
+    /// The example registers its reactor's actions: the inspector's Dispatch sends one
+    /// through the store, as the keys do.
+    @Test func theInspectorsDispatch_sendsTheCounterAnAction_asAKeyDoes() async throws {
+        let reactor = CounterReactor(clock: clock)
+        let app = CounterApp.make(reactor: reactor)
+        let history = History<CounterApp.State>()
+        history.attach(to: app.store)
+        let server = try history.serveInspector(actionTypes: CounterApp.actionTypes)
+        defer { server.stop() }
+        let token = try #require(URLComponents(url: server.url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
+        let reply = try await LoopbackHTTPClient.request(
+            "POST", "/api/dispatch", body: #"{"type": "CounterReactor.Action", "action": {"action": {"decrease": {}}}}"#,
+            port: server.port, headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(server.port)"])
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(app.store.state.counter.isLoading)      // mutate ran: the counter waits
+        await clock.advance(by: .milliseconds(500))
+        #expect(app.store.state.counter.value == -1 && reactor.currentState.value == -1)
+    }
+
     let clock = TestClock()
 
     @Test func increase_waitsHalfASecond_withTheLoadingFlag_thenAlertsOnce() async {

@@ -227,6 +227,16 @@ import ReflowTesting
         #expect(pulse.value == 1)
     }
 
+    /// A state with a pulse exports and persists: decoded, it equals what was encoded,
+    /// assignment count included (so a decoded state does not look like a new pulse).
+    @Test func pulse_isCodable_withItsAssignmentCount() throws {
+        var pulse = Pulse<String?>(wrappedValue: nil)
+        pulse.wrappedValue = "saved"
+        pulse.wrappedValue = "saved"
+        let decoded = try JSONDecoder().decode(Pulse<String?>.self, from: JSONEncoder().encode(pulse))
+        #expect(decoded == pulse && decoded.valueUpdatedCount == 2 && decoded.value == "saved")
+    }
+
     @Test func transformMutation_mergesGlobalState() {
         let store = makeStore()
         let reactor = GlobalTitleReactor(store: store)
