@@ -64,11 +64,12 @@ public enum CounterApp {
         return (screen, store)
     }
 
-    /// The actions the inspector's page may dispatch: the counter's, as the keys send them
-    /// (`{"action": {"increase": {}}}`).
+    /// What the inspector's page exports, imports and dispatches: the counter's actions, as
+    /// the keys send them (`{"action": {"increase": {}}}`), and its mutations.
     public static var actionTypes: ActionTypes {
         var types = ActionTypes()
         types.register(ReactorAction<CounterReactor>.self, as: "CounterReactor.Action")
+        types.register(ReactorMutation<CounterReactor>.self, as: "CounterReactor.Mutation")
         return types
     }
 

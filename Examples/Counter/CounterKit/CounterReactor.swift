@@ -5,7 +5,7 @@ import Reflow
 public final class CounterReactor: Reactor {
     public enum Action: Sendable, Equatable, Codable { case increase, decrease }
 
-    public enum Mutation: Sendable, Equatable {
+    public enum Mutation: Sendable, Equatable, Codable {
         case increaseValue
         case decreaseValue
         case setLoading(Bool)

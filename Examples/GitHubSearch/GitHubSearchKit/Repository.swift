@@ -28,7 +28,7 @@ public struct Repository: Codable, Equatable, Hashable, Identifiable, Sendable {
 }
 
 /// One page of search results.
-public struct SearchPage: Equatable, Sendable {
+public struct SearchPage: Equatable, Codable, Sendable {
     public var repositories: [Repository]
     /// How many repositories match in all, as the API counts them.
     public var totalCount: Int

@@ -52,11 +52,13 @@ public enum SearchApp {
         return (screen, store)
     }
 
-    /// The actions the inspector's page may dispatch: the search reactor's, as a view sends
-    /// them (`{"action": {"updateQuery": {"_0": "rust"}}}` searches for "rust").
+    /// What the inspector's page exports, imports and dispatches: the search reactor's
+    /// actions, as a view sends them (`{"action": {"updateQuery": {"_0": "rust"}}}` searches
+    /// for "rust"), and its mutations, which are what the history records.
     public static var actionTypes: ActionTypes {
         var types = ActionTypes()
         types.register(ReactorAction<SearchReactor>.self, as: "SearchReactor.Action")
+        types.register(ReactorMutation<SearchReactor>.self, as: "SearchReactor.Mutation")
         return types
     }
 

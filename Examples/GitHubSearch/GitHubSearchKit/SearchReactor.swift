@@ -20,7 +20,7 @@ public final class SearchReactor: Reactor {
         case closeDetails
     }
 
-    public enum Mutation: Sendable, Equatable {
+    public enum Mutation: Sendable, Equatable, Codable {
         case setQuery(String)
         case startSearch(String)
         case clearResults(query: String)

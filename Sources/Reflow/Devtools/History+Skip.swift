@@ -25,6 +25,10 @@ extension History {
         guard (1...max(entries.count, 1)).contains(position), !entries.isEmpty else {
             fatalError("History.setSkipped(_:at:): position \(position) is outside 1...\(entries.count) (1 is the first entry).")
         }
+        if let unhosted = firstUnhostedMutation(from: position) {
+            fatalError("History.setSkipped(_:at:): entry \(unhosted) is a mutation of a reactor the store does not host "
+                       + "(or hosts more than once), so the states after it cannot be recomputed; host it first.")
+        }
         entries[position - 1].isSkipped = isSkipped
         var state = entries[position - 1].stateBefore
         for index in (position - 1)..<entries.count {
@@ -37,6 +41,18 @@ extension History {
             entries[index].state = state
         }
         entriesWereRecomputed()
+    }
+
+    /// The position of the first entry from `position` on whose action is a hosted
+    /// reactor's mutation that the attached store has no reducer for (its reactor is no
+    /// longer hosted, or an imported mutation found no hosting to bind to).
+    func firstUnhostedMutation(from position: Int) -> Int? {
+        guard let reducers else { return nil }
+        let index = entries[(position - 1)...].firstIndex { entry in
+            guard let owned = entry.action as? any OwnedAction else { return false }
+            return reducers.hosted[owned.ownerID] == nil
+        }
+        return index.map { $0 + 1 }
     }
 
     /// Reduces `action` into `state` as the store did: its reducer, then the reducer of the

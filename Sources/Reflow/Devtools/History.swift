@@ -30,7 +30,7 @@ public final class History<State> {
     /// One recorded action.
     public struct Entry {
         /// The action, as it reached the reducer.
-        public let action: any Action
+        public internal(set) var action: any Action
         /// The state right after the action was reduced, before anyone was notified; for
         /// an entry at or after a skipped one, the state the current reducers compute.
         public internal(set) var state: State
@@ -270,8 +270,18 @@ public final class History<State> {
         store.map { ($0.loop.reducer, $0.loop.ownedReducers) }
     }
 
-    /// Replaces the recorded entries (import), keeping the attached store.
+    /// Replaces the recorded entries (import), keeping the attached store. A hosted
+    /// reactor's mutation is bound to the store's hosting of its reactor, so that replay and
+    /// skip reduce it with that reactor.
     func replaceEntries(initialState: State, entries: [Entry]) {
+        var entries = entries
+        if let hostings = store?.features.existing(ReactorHostings.self) {
+            for index in entries.indices {
+                guard let hosted = entries[index].action as? any HostedMutation,
+                      let hostID = hostings.hostID(ofReactorType: hosted.reactorType) else { continue }
+                entries[index].action = hosted.rehosted(hostID)
+            }
+        }
         self.initialState = initialState
         self.entries = Array(entries.suffix(limit))
         if entries.count > limit { self.initialState = entries[entries.count - limit - 1].state }

@@ -9,6 +9,9 @@ protocol HostedMutation: OwnedAction {
     /// The reactor's type and the mutation alone, for a test written from a recorded session.
     var reactorType: Any.Type { get }
     var mutationValue: Any { get }
+    /// The same mutation, belonging to the hosting `hostID`: an imported mutation is bound
+    /// to the store's hosting of its reactor.
+    func rehosted(_ hostID: ObjectIdentifier) -> any Action
 }
 
 extension HostedMutation {

@@ -15,6 +15,13 @@ final class ReactorHostings: StoreFeature {
         hostings[ObjectIdentifier(reactor)] = Hosting(reactor: reactor, core: core)
     }
 
+    /// The hosting of the one reactor of type `reactorType` hosted here, or `nil` when there
+    /// is none or more than one (an imported mutation cannot then be bound to one).
+    func hostID(ofReactorType reactorType: Any.Type) -> ObjectIdentifier? {
+        let matching = hostings.values.filter { ObjectIdentifier(type(of: $0.reactor)) == ObjectIdentifier(reactorType) }
+        return matching.count == 1 ? ObjectIdentifier(matching[0].core) : nil
+    }
+
     /// Stops hosting `reactor`; returns `false` when it is not hosted here.
     func remove(_ reactor: AnyObject) -> Bool {
         guard let hosting = hostings.removeValue(forKey: ObjectIdentifier(reactor)) else { return false }

@@ -30,4 +30,27 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     var reactorType: Any.Type { R.self }
 
     var mutationValue: Any { mutation }
+
+    func rehosted(_ hostID: ObjectIdentifier) -> any Action {
+        ReactorMutation(mutation: mutation, hostID: hostID)
+    }
+}
+
+/// Codable when the reactor's mutation is, so a session of a hosted reactor can be
+/// exported: register it in ``ActionTypes``. Only the mutation is written: which hosting
+/// it belonged to is the running app's, and ``History/importJSON(_:actionTypes:)`` binds
+/// an imported mutation to the attached store's hosting of its reactor.
+extension ReactorMutation: Codable where R.Mutation: Codable {
+    private enum CodingKeys: String, CodingKey { case mutation }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Not hosted yet: the reactor type's identity stands in until import binds it.
+        self.init(mutation: try container.decode(R.Mutation.self, forKey: .mutation), hostID: ObjectIdentifier(R.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mutation, forKey: .mutation)
+    }
 }

@@ -50,6 +50,10 @@ import TestSupport
                                                               headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(port)"])
         #expect(dispatched.status == 200, "\(dispatched.text)")
         #expect(await terminal.waitFor("rust-lang/rust", after: mark), "the dispatched query was searched")
+
+        // The example registers its reactor's mutations too: the session exports.
+        let export = try await LoopbackHTTPClient.request("GET", "/api/export", port: port, headers: ["X-Reflow-Token": token])
+        #expect(export.status == 200 && export.text.contains(#""type":"SearchReactor.Mutation""#), "\(export.text.prefix(300))")
     }
 }
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Reflow
+import TestSupport
 
 private struct Profile: Codable, Equatable { var name = "Ann"; var tags: [String] = [] }
 private struct SavedState: Codable, Equatable {
@@ -146,5 +147,73 @@ private var actionTypes: ActionTypes {
                                          message: "Unregistered is not registered in ActionTypes")) {
             try history.exportJSON(actionTypes: actionTypes)
         }
+    }
+}
+
+// MARK: - A hosted reactor's session
+
+private final class TallyReactor: Reactor {
+    enum Action: Codable, Sendable { case add(Int) }
+    enum Mutation: Codable, Sendable { case added(Int) }
+    struct State: Codable, Equatable, Sendable { var total = 0 }
+    let initialState = State()
+    func mutate(action: Action) -> Effect<Mutation> {
+        switch action { case .add(let amount): .just(.added(amount)) }
+    }
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation { case .added(let amount): State(total: state.total + amount) }
+    }
+}
+
+private struct TallyApp: Codable, Equatable { var tally = TallyReactor.State() }
+
+/// A hosted reactor's mutations export, and import bound to the importing store's hosting
+/// of that reactor: skip and replay then reduce them with it.
+@MainActor
+@Suite struct HostedSessionExportTests {
+    private var types: ActionTypes {
+        var types = ActionTypes()
+        types.register(ReactorAction<TallyReactor>.self, as: "TallyReactor.Action")
+        types.register(ReactorMutation<TallyReactor>.self, as: "TallyReactor.Mutation")
+        return types
+    }
+
+    private func hostedStore() -> (Store<TallyApp>, History<TallyApp>) {
+        let store = Store(reducer: Reducer<TallyApp> { _, _ in }, state: TallyApp())
+        store.host(TallyReactor(), at: \.tally)
+        let history = History<TallyApp>()
+        history.attach(to: store)
+        return (store, history)
+    }
+
+    @Test func mutations_roundTrip_andAreBoundToTheImportingStoresReactor() throws {
+        let (store, history) = hostedStore()
+        for amount in [1, 10, 100] { store.dispatch(ReactorAction<TallyReactor>(.add(amount))) }
+        #expect(history.entries.count == 6 && store.state.tally.total == 111)
+        let data = try history.exportJSON(actionTypes: types)
+
+        let (otherStore, other) = hostedStore()
+        try other.importJSON(data, actionTypes: types)
+        #expect(other.entries.map(\.state) == history.entries.map(\.state))
+        #expect(other.replayCheck() == nil)
+        other.setSkipped(true, at: 4)          // the mutation that added 10
+        #expect(other.entries.last?.state.tally.total == 101 && otherStore.state.tally.total == 101)
+    }
+
+    @Test func withoutTheReactorHosted_skipIsRefusedByTheInspector() async throws {
+        let (store, history) = hostedStore()
+        store.dispatch(ReactorAction<TallyReactor>(.add(5)))
+        let bare = Store(reducer: Reducer<TallyApp> { _, _ in }, state: TallyApp())
+        let other = History<TallyApp>()
+        other.attach(to: bare)
+        try other.importJSON(try history.exportJSON(actionTypes: types), actionTypes: types)
+        let server = try other.serveInspector(actionTypes: types)
+        defer { server.stop() }
+        let token = try #require(URLComponents(url: server.url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
+        let reply = try await LoopbackHTTPClient.request("POST", "/api/skip", body: #"{"position": 1, "skipped": true}"#,
+                                                         port: server.port,
+                                                         headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(server.port)"])
+        #expect(reply.status == 409 && reply.text.contains("does not host"), "\(reply.text)")
+        #expect(!other.entries[1].isSkipped && bare.state.tally.total == 0)
     }
 }

@@ -65,6 +65,10 @@ extension InspectorRoutes {
         guard !history.entries.isEmpty, (1...history.entries.count).contains(request.position) else {
             return .error(400, "Position \(request.position) is outside 1...\(history.entries.count) (1 is the first action).")
         }
+        if let unhosted = history.firstUnhostedMutation(from: request.position) {
+            return .error(409, "Entry \(unhosted) is a mutation of a reactor the store does not host (or hosts more than once): "
+                          + "the states after it cannot be recomputed.")
+        }
         replay?.cancel()
         history.setSkipped(request.skipped, at: request.position)
         let step = history.firstSequence + request.position - 1
