@@ -13,6 +13,9 @@ import Foundation
 public struct ActionTypes {
     struct Coder {
         let name: String
+        /// Whether the type is a hosted reactor's mutation: exported and imported, never
+        /// dispatched from the inspector (its reactor's action is).
+        let isHostedMutation: Bool
         let encode: (any Action, JSONEncoder) throws -> Data
         let decode: (Data, JSONDecoder) throws -> any Action
     }
@@ -35,6 +38,7 @@ public struct ActionTypes {
         }
         let coder = Coder(
             name: name,
+            isHostedMutation: A.self is any HostedMutation.Type,
             encode: { action, encoder in try encoder.encode(action as! A) },
             decode: { data, decoder in try decoder.decode(ActionField<A>.self, from: data).action }
         )

@@ -215,5 +215,11 @@ private struct TallyApp: Codable, Equatable { var tally = TallyReactor.State() }
                                                          headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(server.port)"])
         #expect(reply.status == 409 && reply.text.contains("does not host"), "\(reply.text)")
         #expect(!other.entries[1].isSkipped && bare.state.tally.total == 0)
+        // A mutation is its reactor's to make: the page dispatches the reactor's action.
+        let mutation = try await LoopbackHTTPClient.request(
+            "POST", "/api/dispatch", body: #"{"type": "TallyReactor.Mutation", "action": {"mutation": {"added": {"_0": 1}}}}"#,
+            port: server.port, headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(server.port)"])
+        #expect(mutation.status == 400 && mutation.text.contains("dispatch the reactor's action"), "\(mutation.text)")
+        #expect(other.entries.count == 2)
     }
 }

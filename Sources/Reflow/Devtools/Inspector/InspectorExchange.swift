@@ -10,7 +10,7 @@ struct InspectorExchange {
     /// describes; returns how it prints.
     let dispatch: (Data) throws -> String
     /// Each registered type's name, with the JSON of the latest recorded action of that
-    /// type (or `{}`), for the page's Dispatch form.
+    /// type (or `{}`), for the page's Dispatch form; reactors' mutations are not offered.
     let templates: () -> [String: String]
     /// Why the history cannot be exported now (an entry's action type is not registered),
     /// or `nil`: the page's Export is offered only when it can work.
@@ -26,6 +26,9 @@ struct InspectorExchange {
             }
             guard let coder = actionTypes.byName[typeName] else {
                 throw DispatchRefusal("\"\(typeName)\" is not a registered action type; register it in ActionTypes")
+            }
+            guard !coder.isHostedMutation else {
+                throw DispatchRefusal("\(typeName) is a reactor's mutation, which only its reactor makes; dispatch the reactor's action")
             }
             let action: any Action
             do {
@@ -45,7 +48,7 @@ struct InspectorExchange {
             var templates: [String: String] = [:]
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            for (name, coder) in actionTypes.byName {
+            for (name, coder) in actionTypes.byName where !coder.isHostedMutation {
                 let latest = history?.entries.last { actionTypes.byType[ObjectIdentifier(type(of: $0.action))]?.name == name }
                 let json = latest.flatMap { try? coder.encode($0.action, encoder) }
                 templates[name] = json.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
