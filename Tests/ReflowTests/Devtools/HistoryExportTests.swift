@@ -152,7 +152,7 @@ private var actionTypes: ActionTypes {
 
 // MARK: - A hosted reactor's session
 
-private final class TallyReactor: Reactor {
+final class TallyReactor: Reactor {
     enum Action: Codable, Sendable { case add(Int) }
     enum Mutation: Codable, Sendable { case added(Int) }
     struct State: Codable, Equatable, Sendable { var total = 0 }
@@ -165,7 +165,7 @@ private final class TallyReactor: Reactor {
     }
 }
 
-private struct TallyApp: Codable, Equatable { var tally = TallyReactor.State() }
+struct TallyApp: Codable, Equatable { var tally = TallyReactor.State() }
 
 /// A hosted reactor's mutations export, and import bound to the importing store's hosting
 /// of that reactor: skip and replay then reduce them with it.
@@ -221,5 +221,36 @@ private struct TallyApp: Codable, Equatable { var tally = TallyReactor.State() }
             port: server.port, headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(server.port)"])
         #expect(mutation.status == 400 && mutation.text.contains("dispatch the reactor's action"), "\(mutation.text)")
         #expect(other.entries.count == 2)
+    }
+}
+
+/// A written test of a hosted reactor's session: its actions are comments, its mutations
+/// are sent from the reactor; an action that a store reducer also handles is refused.
+@MainActor
+@Suite struct HostedSessionTestSourceTests {
+    @Test func reactorActionsAreComments_mutationsAreSentFromTheReactor() throws {
+        let store = Store(reducer: Reducer<TallyApp> { _, _ in }, state: TallyApp())
+        store.host(TallyReactor(), at: \.tally)
+        let history = History<TallyApp>()
+        history.attach(to: store)
+        store.dispatch(ReactorAction<TallyReactor>(.add(2)))
+        let source = try history.testSource(SessionTestSetup(
+            module: "ReflowTests", reducer: ".empty", state: TallyApp(), writtenAs: "TallyApp()",
+            hosting: [HostedReactorSource("TallyReactor()", at: "\\.tally")]))
+        #expect(source.contains("    // TallyReactor.Action.add(2): the mutations it made follow.\n"))
+        #expect(source.contains("    await store.send(.added(2), from: TallyReactor.self) { $0.tally.total = 2 }\n"))
+    }
+
+    @Test func aReactorActionThatAStoreReducerHandles_isRefused() {
+        let store = Store(reducer: Reducer<TallyApp>.on(ReactorAction<TallyReactor>.self) { state, _ in state.tally.total = -1 },
+                          state: TallyApp())
+        let history = History<TallyApp>()
+        history.attach(to: store)
+        store.dispatch(ReactorAction<TallyReactor>(.add(2)))
+        #expect {
+            try history.testSource(SessionTestSetup(module: "ReflowTests", reducer: "r", state: TallyApp(), writtenAs: "TallyApp()"))
+        } throws: { error in
+            "\(error)".hasPrefix("Entry 1: TallyReactor.Action.add(2) changed the store's state itself")
+        }
     }
 }

@@ -80,8 +80,12 @@ extension History {
                 throw SessionTestError("\(reactor)'s mutations were recorded, but the setup hosts no \(reactor); add a HostedReactorSource for it.")
             }
             call = "await store.send(\(try writer.write(hosted.mutationValue)), from: \(reactor).self)"
-        } else if entry.action is any RoutedReactorAction, assignments.isEmpty {
-            // Its mutations were recorded after it and are replayed in their turn.
+        } else if entry.action is any RoutedReactorAction {
+            // Its mutations were recorded after it and are replayed in their turn; sent again,
+            // it would run the reactor's mutate a second time.
+            guard assignments.isEmpty else {
+                throw SessionTestError("\(Self.oneLine(entry.action)) changed the store's state itself (a store reducer handles it); a test replays its reactor's recorded mutations and cannot send it without running the reactor's mutate again. Handle it in the reactor instead.")
+            }
             return ["// " + Self.oneLine(entry.action) + ": the mutations it made follow."]
         } else {
             call = "await store.send(\(try writer.write(entry.action, typed: true)))"
