@@ -9,8 +9,10 @@ import Foundation
 /// ``History`` revision (an import, `clear`) starts over.
 @MainActor
 final class InspectorStepCache<State> {
-    /// How long one turn may hold the main thread: half a frame at 60 Hz.
-    static var turn: Duration { .milliseconds(8) }
+    /// How long one turn may encode: under a third of a frame at 60 Hz, leaving room for
+    /// the step that ends past it and for the main queue's other work (benchmark D1: 8 ms
+    /// turns held the main thread 12–21 ms at a time, 5 ms turns 8–13 ms).
+    static var turn: Duration { .milliseconds(5) }
 
     private struct EncodedStep {
         /// The step's JSON object, safe inside a `<script>` element.
