@@ -194,13 +194,8 @@ public final class History<State> {
         guard let store else {
             fatalError("History.jump(to:): no store is attached (or it was released); call attach(to:) first.")
         }
-        let state = state(at: position)
         self.position = position
-        lastState = state
-        missedActions = false
-        isJumping = true
-        defer { isJumping = false }
-        store.loop.replaceState(state)
+        show(state(at: position), in: store)
     }
 
     /// After entries' states were recomputed: the page reloads them, and the app shows the
@@ -208,7 +203,12 @@ public final class History<State> {
     func entriesWereRecomputed() {
         revision += 1
         guard let store else { return }
-        let state = state(at: position)
+        show(state(at: position), in: store)
+    }
+
+    /// Replaces the store's state with a recorded one and notifies every observer; the
+    /// next action is reduced from it.
+    private func show(_ state: State, in store: Store<State>) {
         lastState = state
         missedActions = false
         isJumping = true
