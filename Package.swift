@@ -20,10 +20,14 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "Reflow", swiftSettings: strict),
-        .target(name: "ReflowTesting", dependencies: ["Reflow"], swiftSettings: strict),
-        .target(name: "ReflowReSwift", dependencies: ["Reflow"], swiftSettings: strict),
-        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowTesting", "PersistenceKillHelper", "TestSupport"],
+        // The engine: the store, its dispatch loop, observers and handles, effects, and (in
+        // Unsafe/) every construct that reads memory directly. Features build on it through
+        // its `package` interface; users import Reflow, which re-exports it.
+        .target(name: "ReflowCore", swiftSettings: strict),
+        .target(name: "Reflow", dependencies: ["ReflowCore"], swiftSettings: strict),
+        .target(name: "ReflowTesting", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
+        .target(name: "ReflowReSwift", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
+        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowCore", "ReflowTesting", "PersistenceKillHelper", "TestSupport"],
                     swiftSettings: strict),
         // Finds the executables the tests start, on each platform's build layout.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -53,7 +57,7 @@ let package = Package(
         .testTarget(name: "ReRxSwiftReadmeTests", dependencies: ["Reflow"], swiftSettings: strict),
         // A ReSwift app's global store, used from a background queue; CI builds it in every setting.
         .testTarget(name: "ReSwiftIdiomTests", dependencies: ["ReflowReSwift"]),
-        .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowReSwift"], swiftSettings: strict),
+        .testTarget(name: "ReflowReSwiftTests", dependencies: ["Reflow", "ReflowCore", "ReflowReSwift"], swiftSettings: strict),
         // A ReSwift app's code as old apps are written: Swift 5 language mode, ReSwift's idioms.
         .testTarget(name: "ReflowReSwiftSwift5Tests", dependencies: ["ReflowReSwift"], path: "Tests/ReflowReSwiftSwift5Tests",
                     swiftSettings: [.swiftLanguageMode(.v5)]),

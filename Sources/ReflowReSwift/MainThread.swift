@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Dispatch
 import Reflow
 

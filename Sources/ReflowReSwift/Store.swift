@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Reflow
 
 /// ReSwift's `Store`, on top of a Reflow store: change `import ReSwift` to

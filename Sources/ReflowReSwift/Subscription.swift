@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Reflow
 
 /// A subscriber's view of the store's states: which ones reach it, and how they are

@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Reflow
 
 /// An action that is a function: middleware made by ``createThunkMiddleware()`` runs it

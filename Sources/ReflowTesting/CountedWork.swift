@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Reflow
 
 /// How tests settle effects where no task executor can be preferred (before macOS 15 and

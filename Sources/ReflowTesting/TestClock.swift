@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Reflow
 
 /// A clock that moves only when the test says so, to test `debounce`, `throttle` and

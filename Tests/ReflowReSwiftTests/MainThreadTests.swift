@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Foundation
 import Testing
 import Reflow

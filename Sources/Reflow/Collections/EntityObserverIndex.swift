@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// The store observer for all per-entity subscriptions on one ``EntityCollection``: it
 /// reads the collection's change journal and notifies only the subscribers of the ids
 /// that changed.

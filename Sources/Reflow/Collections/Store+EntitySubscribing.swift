@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Store {
     /// Observes one entity of an ``EntityCollection`` in the state: `onChange` gets it at
     /// once, then whenever it changes (`nil` once it is removed).

@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Connection {
     /// Creates a connection whose props depend on one element of an array in the state,
     /// given as the array's key path and the element's index: `mapSliceToProps` runs only

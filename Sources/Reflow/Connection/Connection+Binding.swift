@@ -1,3 +1,5 @@
+import ReflowCore
+
 // Bindings: each fires with the current value when made, then only when the value at its
 // key path changes. Each returns a `BindingHandle` you may ignore: the connection keeps the
 // binding alive; cancel the handle to end one binding early.

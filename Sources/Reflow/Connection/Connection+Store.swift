@@ -1,3 +1,5 @@
+import ReflowCore
+
 // What a spec does to a screen's own connection, as ReRxSwift's specs do: point it at a test
 // store, and map a given state.
 

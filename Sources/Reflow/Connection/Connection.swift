@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// Maps a store's state to a view's `Props` and dispatch to its `Actions`.
 ///
 /// This is react-redux's and ReRxSwift's connection: a view or view model reads only

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// A connection's props and bindings, when the connection is a member of one of the
 /// store's groups rather than an observer of its own: a ``GroupedConnectionMember`` for
 /// `Equatable` props, a ``SliceConnectionMember`` for a declared slice.

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// The store observer behind a connection that is not a group member (see
 /// ``ConnectionMember``): one whose props are not `Equatable`. It recomputes props when
 /// the state (or the declared slice) changed, while the connection is connected.

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// A connection's binding of an `Equatable` value at a key path of its props to a sink:
 /// one object, holding the key path, its stored offset, the last value delivered and the
 /// sink.

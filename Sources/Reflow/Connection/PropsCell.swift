@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// A connection's props and the bindings told of them: the table of its bindings, with
 /// the props beside them in one object (benchmark S5: a connection's memory).
 ///

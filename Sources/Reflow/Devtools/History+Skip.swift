@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension History {
     /// Turns the action of an entry off (or on again) and recomputes every state after it
     /// with the attached store's current reducers, as Redux DevTools' Skip does; the app

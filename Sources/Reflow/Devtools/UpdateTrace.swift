@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// Why a dispatch updated what it did: which reducers handled the action, which key paths
 /// of the state changed, which subscriptions and connections were re-evaluated, and which
 /// sinks fired.

@@ -1,3 +1,5 @@
+import ReflowCore
+
 #if canImport(Observation)
 import Observation
 

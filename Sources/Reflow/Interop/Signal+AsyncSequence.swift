@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Signal where Value: Sendable {
     /// The signal's values as an async sequence.
     ///

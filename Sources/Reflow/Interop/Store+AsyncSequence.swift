@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Store {
     /// The value at `keyPath` as an async sequence: the current value, then each change.
     ///

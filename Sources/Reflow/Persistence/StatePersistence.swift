@@ -1,3 +1,5 @@
+import ReflowCore
+
 import Foundation
 
 /// Saves chosen `Codable` slices of a store's state to files and restores them at launch,

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// A hosted reactor's mutation: owned by that reactor's reducer of its slice (its owner
 /// is the hosting), and what devtools show of it.
 protocol HostedMutation: OwnedAction {
@@ -15,5 +17,5 @@ protocol HostedMutation: OwnedAction {
 }
 
 extension HostedMutation {
-    var ownerID: ObjectIdentifier { hostID }
+    package var ownerID: ObjectIdentifier { hostID }
 }

@@ -4,7 +4,7 @@
 /// A class that declares its types, ``initialState``, ``mutate(action:)`` and
 /// ``reduce(state:mutation:)`` is a working reactor: no base class, no stored property
 /// to add. It runs alone, keeping its own state, or lives as a slice of the one store
-/// (``Store/host(_:at:)-6yevv``).
+/// (``Store/host(_:at:)-97cqj``).
 ///
 /// ```swift
 /// final class CounterReactor: Reactor {

@@ -12,7 +12,7 @@
 ///
 /// It goes through the middleware and the store's reducers like any action (a reducer may
 /// handle it too), and once the notification that follows is over, each reactor of type
-/// `R` hosted in the store (``Store/host(_:at:)-6yevv``), in hosting order, gets `action` through
+/// `R` hosted in the store (``Store/host(_:at:)-97cqj``), in hosting order, gets `action` through
 /// its `action` subject, exactly as `reactor.action.send(action)` would. Outside a
 /// notification that happens before `dispatch` returns, so reading the state right after
 /// sees what the reactor's synchronous mutations did. A store that hosts no `R` does

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// The machinery behind one reactor: its subjects, pipeline, state, effects and stub.
 ///
 /// Reactors declare no stored property for it: ``ReactorCores`` finds it (an associated

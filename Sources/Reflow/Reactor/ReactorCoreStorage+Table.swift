@@ -1,3 +1,5 @@
+import ReflowCore
+
 #if !canImport(ObjectiveC)
 /// Where reactors' cores are kept on platforms without per-object storage (Linux): a
 /// table keyed by the reactor's identity.

@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// How a reactor finds its core, so that a reactor class needs no stored property.
 ///
 /// Where the core is kept depends on the platform (``ReactorCoreStorage``): on Apple

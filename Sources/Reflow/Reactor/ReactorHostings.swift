@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// The reactors hosted in one store, owned by it: a hosted reactor lives until
 /// ``Store/stopHosting(_:)`` or until the store is released, and then stops at once (its
 /// effects cancelled, its pipeline ended, its reducer and routes gone).

@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Store {
     /// Makes a slice of this store the state of `reactor`.
     ///

@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Store {
     /// Subscribes a hosted reactor's published state to its slice, and publishes the
     /// current slice at once, as a subscription delivers its first value.

@@ -1,3 +1,5 @@
+import ReflowCore
+
 extension Signal {
     /// Skips values equal to the previous value delivered to the same subscriber.
     ///
@@ -8,9 +10,7 @@ extension Signal {
         Signal { observer in
             let last = LastValue<Value?>(nil)
             return self.subscribe { value in
-                if let previous = last.value, isEqual(previous, value) { return }
-                last.value = value
-                observer(value)
+                if last.keepIfChanged(value, isEqual: isEqual) { observer(value) }
             }
         }
     }
@@ -27,9 +27,7 @@ extension Signal where Value: Equatable {
         Signal { observer in
             let last = LastValue<Value?>(nil)
             return self.subscribe { value in
-                if let previous = last.value, previous == value { return }
-                last.value = value
-                observer(value)
+                if last.keepIfChanged(value) { observer(value) }
             }
         }
     }

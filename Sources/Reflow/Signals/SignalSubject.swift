@@ -1,3 +1,5 @@
+import ReflowCore
+
 /// A signal source you send values into.
 ///
 /// Every value sent reaches every current subscriber, in subscription order. A value sent

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// Per-entity subscriptions count one each and leave nothing behind when cancelled.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Reflow
+@testable import ReflowCore
 
 private struct Desk: Equatable, Codable {
     var papers: [String] = []

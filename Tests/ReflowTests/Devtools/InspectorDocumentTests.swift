@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 private struct Repo: Equatable { var name: String; var stars: Int }
 private enum Phase: Equatable { case idle, loading(page: Int) }

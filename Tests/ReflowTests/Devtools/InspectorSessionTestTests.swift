@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Reflow
+@testable import ReflowCore
 
 // Internal, not private: a written test must be able to name them.
 struct InspectedNote: Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 private struct Shelf: Equatable {
     var title = ""

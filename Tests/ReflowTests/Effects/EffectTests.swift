@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Reflow
+import ReflowCore
 import ReflowTesting
 
 @MainActor

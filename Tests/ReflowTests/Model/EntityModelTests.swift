@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// Random programs of per-entity subscriptions on an `EntityCollection`: changes to one
 /// or many entities (the change journal), removals, additions, whole replacements (a

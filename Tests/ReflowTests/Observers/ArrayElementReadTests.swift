@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// `ArrayElementRead` reads an element at the offset `MemoryLayout.offset(of:)` gives for
 /// its array: it must exist exactly for arrays stored inline, read what the key path

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// Store subscription groups: who joins which group, and that a group's pass visits its
 /// members in order and skips those cancelled or added meanwhile.

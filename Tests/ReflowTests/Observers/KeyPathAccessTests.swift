@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// The reader of an inline stored path loads the value at its offset; every other path
 /// falls back to the key path. Either way it must read what the key path reads.

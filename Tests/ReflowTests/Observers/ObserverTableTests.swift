@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// The table alone: order, removal during a pass, the re-entrancy rule, compaction and
 /// ownership. Its invariants are checked after every mutation in these debug builds.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// The one select–compare–deliver mechanism, alone.
 @MainActor

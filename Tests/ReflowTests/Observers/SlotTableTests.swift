@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// `SlotTable`, the slots behind every observer table and group: numbers that stay valid
 /// during a pass, holes, the lone slot kept in place, and compaction that says what moved.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// `ValueSlots`, the groups' last values, written through a raw pointer: it must behave as
 /// an `Array` of its values, keep its base while it neither grows nor shrinks, release

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ReflowTesting
 @testable import Reflow
+@testable import ReflowCore
 
 @MainActor
 @Suite final class PersistenceTests {

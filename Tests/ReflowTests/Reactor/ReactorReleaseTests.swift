@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// A released reactor stops deterministically, with no timer: at once where Reflow can
 /// see the release, otherwise at the next operation that could observe it.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reflow
+@testable import ReflowCore
 
 /// Which bytes of a state a reducer can write: the basis for skipping key-path
 /// subscriptions to other slices.

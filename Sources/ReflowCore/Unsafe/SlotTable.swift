@@ -1,0 +1,233 @@
+/// Objects in numbered slots whose numbers stay valid while a pass walks them: the one
+/// mechanism behind every ``ObserverTable`` and every group of store subscriptions.
+///
+/// Slot *i* holds the *i*-th entry appended since the last compaction, or a hole where
+/// one was vacated. Vacating leaves a hole, so a slot number handed out stays valid during
+/// a pass; holes are squeezed out by the ``SlotLedger`` rule, and only outside a pass. That
+/// keeps removal O(1) amortized and a pass proportional to live entries.
+///
+/// What an owner does with an entry that leaves during a pass (keep it alive, release its
+/// closures) is the owner's: the table only says whether a pass is running.
+///
+/// ## Ownership
+/// The table holds entries as `Unmanaged` references and never retains or releases them:
+/// an ``ObserverTable`` retains each observer once when it appends it and releases it when
+/// it vacates its slot; a group's members are owned by their subscriptions and leave
+/// before they are freed.
+///
+/// ## Forms
+/// A table with one slot keeps it in place, without an array: a connection's props with
+/// their one binding, an entity with its one subscriber, a group with one member. An array
+/// of one slot takes 48 bytes, a sixth of a connection (benchmark S5); the three forms of
+/// ``Storage`` fit in one word.
+@usableFromInline
+package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
+    @usableFromInline
+    package enum Storage: Sendable {
+        /// Every slot is a hole: none yet, or the one slot there was.
+        case none
+        /// One slot, holding this entry.
+        case one(Unmanaged<Entry>)
+        /// Any number of slots.
+        case many(ContiguousArray<Unmanaged<Entry>?>)
+    }
+
+    @usableFromInline package var storage: Storage = .none
+    /// The slots' counts and the passes in progress; in the table because every pass
+    /// reads both.
+    @usableFromInline package var ledger = SlotLedger()
+
+    @usableFromInline package init() {}
+
+    /// Slots in use, holes included: a pass visits the first `count`.
+    @inlinable package var count: Int { Int(ledger.slots) }
+
+    /// The entry in `slot`, or `nil` for a hole or a slot past the end.
+    package func entry(at slot: Int) -> Unmanaged<Entry>? {
+        switch storage {
+        case .none: return nil
+        case .one(let entry): return slot == 0 ? entry : nil
+        case .many(let entries): return entries.indices.contains(slot) ? entries[slot] : nil
+        }
+    }
+
+    /// Every slot, holes included.
+    var contents: [Entry?] {
+        switch storage {
+        case .none: return Array(repeating: nil, count: count)
+        case .one(let entry): return [entry.takeUnretainedValue()]
+        case .many(let entries): return entries.map { $0?.takeUnretainedValue() }
+        }
+    }
+
+    /// The live entries, in slot order.
+    package var live: [Entry] { contents.compactMap { $0 } }
+
+    /// Appends `entry` after the last slot and returns its slot.
+    ///
+    /// A table whose only slot is a hole squeezes it out first, unless a pass is counting
+    /// on it; an owner that keeps parallel arrays by slot keeps exactly the slots before
+    /// the returned one.
+    ///
+    /// - Returns: The new entry's slot.
+    @discardableResult
+    package mutating func append(_ entry: Unmanaged<Entry>) -> Int {
+        switch storage {
+        case .none:
+            if !ledger.isInPass { ledger.didCompact() }
+            storage = count == 0 ? .one(entry) : .many([nil, entry])
+        case .one(let first):
+            storage = .many([first, entry])
+        case .many(var entries):
+            // The table's reference let go first, so the array grows in place.
+            storage = .none
+            entries.append(entry)
+            storage = .many(entries)
+        }
+        let slot = count
+        ledger.didAppend()
+        return slot
+    }
+
+    /// Makes `slot` a hole and returns what it held; the caller decides what becomes of
+    /// the entry (see ``SlotLedger/isInPass``).
+    ///
+    /// - Returns: The entry that was there, or `nil` if it was already a hole.
+    package mutating func vacate(_ slot: Int) -> Unmanaged<Entry>? {
+        let vacated: Unmanaged<Entry>?
+        switch storage {
+        case .none:
+            return nil
+        case .one(let only):
+            guard slot == 0 else { return nil }
+            vacated = only
+            storage = .none
+        case .many(var entries):
+            guard entries.indices.contains(slot), let entry = entries[slot] else { return nil }
+            vacated = entry
+            storage = .none
+            entries[slot] = nil
+            storage = .many(entries)
+        }
+        ledger.didVacate()
+        return vacated
+    }
+
+    /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
+    /// telling `moved` of each entry that changed slot.
+    package mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) {
+        // Only an array has holes enough to be worth it.
+        guard ledger.shouldCompact, case .many(let entries) = storage else { return }
+        var kept = ContiguousArray<Unmanaged<Entry>?>()
+        kept.reserveCapacity(ledger.liveCount)
+        for (slot, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            if slot != kept.count { moved(entry, slot, kept.count) }
+            kept.append(entry)
+        }
+        storage = .many(kept)
+        ledger.didCompact()
+    }
+
+    /// Calls `body` with every entry in the first `end` slots, in order, borrowed; holes
+    /// are skipped. The pass walks a snapshot: entries appended meanwhile are not visited,
+    /// and one vacated meanwhile is still visited unless `body` checks a flag of its own.
+    ///
+    /// The caller keeps every entry of the snapshot alive for the pass (a vacated entry
+    /// is retired, not freed, until the outermost pass ends).
+    // Always inlined, and `body` is called from a closure literal, not handed on: passed
+    // to `_withUnsafeGuaranteedRef` as a value it was not inlined, one more indirect call
+    // per entry (literal: S2 by key path 0.84×, S7 slice at index 0.59×, R2 0.92×).
+    @inlinable @inline(__always)
+    func forEach(upTo end: Int, _ body: (Entry) -> Void) {
+        switch storage {
+        case .none:
+            break
+        case .one(let entry):
+            if end > 0 { entry._withUnsafeGuaranteedRef { body($0) } }
+        case .many(let snapshot):
+            // By index: a debug build runs an iterator's `next()` unspecialized, with a
+            // retain and release per slot (benchmark S7, debug section).
+            let slots = Swift.min(end, snapshot.count)
+            var slot = 0
+            while slot < slots {
+                if let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0) } }
+                slot += 1
+            }
+        }
+    }
+
+    /// Calls `body` with the entry in each of `chosen`'s slots, in their order, borrowed;
+    /// holes and slots past the end are skipped. Like ``forEach(upTo:_:)`` it walks a
+    /// snapshot, for a pass that knows which few entries it wants (a ``KeyPathGroup``
+    /// whose changed selectors have a few of its members: benchmark S3, array and index).
+    @inlinable @inline(__always)
+    func forEach(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Entry) -> Void) {
+        switch storage {
+        case .none:
+            break
+        case .one(let entry):
+            if chosen.contains(0) { entry._withUnsafeGuaranteedRef { body($0) } }
+        case .many(let snapshot):
+            var index = 0
+            while index < chosen.count {
+                let slot = chosen[index]
+                if slot < snapshot.count, let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0) } }
+                index += 1
+            }
+        }
+    }
+
+    /// Calls `body` with every entry in the first `end` slots, in order, borrowed, and with
+    /// `state` and `context`, as ``forEach(upTo:_:)`` does.
+    ///
+    /// For a pass whose step needs a large value: passed, not captured, it is not copied
+    /// into a closure's context (benchmark S9, 200-field state: 1.47× when captured).
+    // Like every method here, nonisolated: a main-actor closure handed straight to the
+    // standard library's `_withUnsafeGuaranteedRef` gets a run-time check of the main
+    // actor on each call (the library predates strict concurrency; a third of S7's time).
+    @inlinable @inline(__always)
+    package func forEach<State, Context>(upTo end: Int, passing state: State, _ context: Context,
+                                 _ body: (Entry, State, Context) -> Void) {
+        switch storage {
+        case .none:
+            break
+        case .one(let entry):
+            if end > 0 { entry._withUnsafeGuaranteedRef { body($0, state, context) } }
+        case .many(let snapshot):
+            // By index: a debug build runs an iterator's `next()` unspecialized, with a
+            // retain and release per slot (benchmark S7, debug section).
+            let slots = Swift.min(end, snapshot.count)
+            var slot = 0
+            while slot < slots {
+                if let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0, state, context) } }
+                slot += 1
+            }
+        }
+    }
+
+    /// Checks the form against the ledger, that the ledger counts the holes, and that each
+    /// live entry knows its slot. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    ///
+    /// - Parameter slotOf: The slot an entry believes it is in.
+    package func checkInvariants(_ owner: StaticString, slotOf: (Entry) -> Int) {
+        #if REFLOW_INTERNAL_CHECKS
+        // A full walk keeps debug builds of big tables usable only while they are small.
+        guard count <= 2_048 else { return }
+        switch storage {
+        case .none: precondition(count <= 1, "\(owner): \(count) slots kept as none")
+        case .one: precondition(count == 1, "\(owner): \(count) slots kept as one")
+        case .many(let entries): precondition(entries.count == count, "\(owner): \(entries.count) slots, \(count) counted")
+        }
+        var holes = 0
+        for (slot, entry) in contents.enumerated() {
+            if let entry {
+                precondition(slotOf(entry) == slot, "\(owner): the entry in slot \(slot) thinks it is in \(slotOf(entry))")
+            } else {
+                holes += 1
+            }
+        }
+        ledger.check(slots: count, holes: holes, owner)
+        #endif
+    }
+}
