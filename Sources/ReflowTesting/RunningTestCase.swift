@@ -22,14 +22,14 @@ final class RunningTestCase: NSObject, XCTestObservation, @unchecked Sendable {
     private var current: XCTestCase?
 
     private static let shared = RunningTestCase()
-    @MainActor private static var isObserving = false
+    /// Registers `shared` with XCTest the first time it is read: a lazily initialized
+    /// constant runs its initializer once, so no flag is kept.
+    @MainActor private static let observing: Void = XCTestObservationCenter.shared.addTestObserver(shared)
 
     /// Starts observing test cases; later calls do nothing. On the main actor, where a
     /// test store is made (Xcode's SDK may isolate the observation center there).
     @MainActor static func startObserving() {
-        guard !isObserving else { return }
-        isObserving = true
-        XCTestObservationCenter.shared.addTestObserver(shared)
+        _ = observing
     }
 
     /// The running test case, once observation has seen it start.

@@ -15,7 +15,7 @@ package final class ReactorCoreRelease {
     /// when the reactor has no core (for tests).
     @MainActor
     package convenience init?(keptCoreOf reactor: AnyObject) {
-        guard let core = ReactorCoreStorage.core(of: reactor) else { return nil }
+        guard let core = ReactorCores.kept.storage.core(of: reactor) else { return nil }
         self.init(core)
     }
 

@@ -2,7 +2,7 @@ import ReflowCore
 
 #if !canImport(ObjectiveC)
 /// Where reactors' cores are kept on platforms without per-object storage (Linux): a
-/// table keyed by the reactor's identity.
+/// table keyed by the reactor's identity, kept in ``ReactorCores/kept``.
 ///
 /// Swift offers no hook for the deinit of a class Reflow did not write, and no timer runs
 /// here, so a reactor released while nothing else stops it (a view, its hosting store,
@@ -15,34 +15,40 @@ import ReflowCore
 /// Apple platforms keep each core as an associated object of its reactor instead
 /// (`ReactorCoreStorage+ObjectiveC.swift`).
 @MainActor
-enum ReactorCoreStorage {
-    private static var cores: [ObjectIdentifier: AnyReactorCore] = [:]
+struct ReactorCoreStorage {
+    private var cores: [ObjectIdentifier: AnyReactorCore] = [:]
+    /// The count of cores at which creating a reactor sweeps next.
+    private var sweepAt = 0
     /// Above this many cores, creating a reactor sweeps only when the count doubled, so
     /// creating many live reactors stays linear.
     private static let sweepEveryCreationUpTo = 512
-    private static var sweepAt = 0
 
     /// The cores that run.
-    static var runningCount: Int { cores.count }
+    var runningCount: Int { cores.count }
 
     /// The core kept for `reactor`, if any.
-    static func core(of reactor: AnyObject) -> AnyReactorCore? {
+    func core(of reactor: AnyObject) -> AnyReactorCore? {
         cores[ObjectIdentifier(reactor)]
     }
 
+    /// The cores of released reactors, which the caller shuts down.
+    ///
+    /// - Complexity: O(*r*) in kept cores (one weak load each).
+    func releasedCores() -> [AnyReactorCore] {
+        cores.values.filter { $0.owner == nil }
+    }
+
+    /// The cores of released reactors to shut down before one more is kept: all of them
+    /// while there are few cores, then only each time their count has doubled.
+    mutating func releasedCoresBeforeKeepingOneMore() -> [AnyReactorCore] {
+        guard cores.count <= Self.sweepEveryCreationUpTo || cores.count >= sweepAt else { return [] }
+        let released = releasedCores()
+        sweepAt = (cores.count - released.count) * 2
+        return released
+    }
+
     /// Files a new core under its reactor's identity.
-    static func keep(_ core: AnyReactorCore, for reactor: AnyObject) {
-        if cores.isEmpty {
-            // Released reactors are also stopped at the operations that are not on a hot
-            // path; not while a reactor builds its pipeline (its own subscriptions).
-            Housekeeping.register(ReactorCoreStorage.self) {
-                if ReactorCores.coreBeingStarted == nil, !cores.isEmpty { stopReleasedReactors() }
-            }
-        }
-        if cores.count <= sweepEveryCreationUpTo || cores.count >= sweepAt {
-            stopReleasedReactors()
-            sweepAt = cores.count * 2
-        }
+    mutating func keep(_ core: AnyReactorCore, for reactor: AnyObject) {
         #if REFLOW_INTERNAL_CHECKS
         precondition(cores[core.ownerID] == nil, "ReactorCoreStorage: a kept core pins its key")
         #endif
@@ -51,27 +57,20 @@ enum ReactorCoreStorage {
     }
 
     /// Forgets a core that was shut down.
-    static func forget(_ core: AnyReactorCore) {
+    mutating func forget(_ core: AnyReactorCore) {
         if cores[core.ownerID] === core { cores[core.ownerID] = nil }
         checkInvariants()
     }
 
-    /// Shuts down the cores of released reactors.
-    ///
-    /// - Complexity: O(*r*) in kept cores (one weak load each).
-    static func stopReleasedReactors() {
-        for (_, core) in cores where core.owner == nil { ReactorCores.shutDown(core) }
-    }
-
-    /// Checks that every core is filed under its own key and runs, and that the cached
-    /// core is filed. Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
-    private static func checkInvariants() {
+    /// Checks that every core is filed under its own key and runs. Compiles to nothing
+    /// unless `REFLOW_INTERNAL_CHECKS` is set.
+    func checkInvariants(cached: AnyReactorCore? = nil) {
         #if REFLOW_INTERNAL_CHECKS
         guard cores.count <= 256 else { return }
         for (key, core) in cores {
             precondition(core.ownerID == key && !core.isShutDown, "ReactorCoreStorage: a core filed under another key, or stopped")
         }
-        if let cached = ReactorCores.lastCore {
+        if let cached {
             precondition(cores[cached.ownerID] === cached, "ReactorCoreStorage: the cached core is not filed")
         }
         #endif

@@ -25,21 +25,21 @@ import ReflowCore
 ///   of another reactor, a store or a connection, or a new store subscription).
 @MainActor @usableFromInline
 package enum ReactorCores {
-    /// The last core looked up: a screen's reactor is asked for again and again.
-    @usableFromInline static var lastCore: AnyReactorCore?
-    /// The core whose pipeline is being built: store subscriptions made meanwhile come
-    /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
-    @usableFromInline static var coreBeingStarted: AnyReactorCore?
+    /// Every core that runs, the last one looked up and the one being started.
+    // The reactors' one mutable static: a standalone reactor belongs to no store, so its
+    // core is found from the reactor alone, in one place for the whole process (main
+    // actor only). A hosted reactor's core is kept by its store as well.
+    @usableFromInline static var kept = KeptCores()
 
     /// The number of cores that run, after stopping released reactors (for leak tests).
     package static var runningCount: Int {
-        ReactorCoreStorage.stopReleasedReactors()
-        return ReactorCoreStorage.runningCount
+        stopReleasedReactors()
+        return kept.storage.runningCount
     }
 
     /// The core kept for `reactor`, as an object to hold weakly (for leak tests).
     package static func keptCore(of reactor: AnyObject) -> AnyObject? {
-        ReactorCoreStorage.core(of: reactor)
+        kept.storage.core(of: reactor)
     }
 
     // Inlinable, so a new core's closures are made (and its per-action path specialized)
@@ -52,7 +52,7 @@ package enum ReactorCores {
         // one conformance to Reactor, so one Action, Mutation and State: the core is a
         // ReactorCore<R.Action, R.Mutation, R.State>. Checked when REFLOW_INTERNAL_CHECKS
         // is set; the subclass tests use a reactor through both types.
-        if let lastCore, lastCore.ownerID == ObjectIdentifier(reactor) {
+        if let lastCore = kept.last, lastCore.ownerID == ObjectIdentifier(reactor) {
             #if REFLOW_INTERNAL_CHECKS
             precondition(lastCore is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorCores: core of another type")
             #endif
@@ -69,26 +69,39 @@ package enum ReactorCores {
         // Marked as being started: store subscriptions its transforms make link it to
         // their store. Called directly (not through a closure) so that the pipeline is
         // specialized here, in the reactor's module.
-        let outer = coreBeingStarted
-        coreBeingStarted = core
+        let outer = kept.beingStarted
+        kept.beingStarted = core
         core.start(reactor)
-        coreBeingStarted = outer
+        kept.beingStarted = outer
         return core
     }
 
     /// The core kept for `reactor`, made the cached one; `nil` when it has none.
     @usableFromInline
     static func existingCore(of reactor: AnyObject) -> AnyReactorCore? {
-        guard let core = ReactorCoreStorage.core(of: reactor) else { return nil }
-        lastCore = core
+        guard let core = kept.storage.core(of: reactor) else { return nil }
+        kept.last = core
         return core
     }
 
     /// Keeps a new core for its reactor.
     @usableFromInline
     static func keep(_ core: AnyReactorCore, for reactor: AnyObject) {
-        ReactorCoreStorage.keep(core, for: reactor)
-        lastCore = core
+        // Released reactors are also stopped at the operations that are not on a hot
+        // path; not while a reactor builds its pipeline (its own subscriptions).
+        Housekeeping.register(ReactorCores.self) {
+            if kept.beingStarted == nil { stopReleasedReactors() }
+        }
+        for released in kept.storage.releasedCoresBeforeKeepingOneMore() { shutDown(released) }
+        kept.storage.keep(core, for: reactor)
+        kept.last = core
+        kept.storage.checkInvariants(cached: kept.last)
+    }
+
+    /// Shuts down the cores of released reactors (none on Apple platforms, where the
+    /// runtime releases a core with its reactor).
+    static func stopReleasedReactors() {
+        for released in kept.storage.releasedCores() { shutDown(released) }
     }
 
     /// Shuts `core` down and forgets it; its reactor, if still alive, gets a new core the
@@ -96,8 +109,8 @@ package enum ReactorCores {
     static func shutDown(_ core: AnyReactorCore) {
         guard !core.isShutDown else { return }
         core.shutDown()
-        if lastCore === core { lastCore = nil }
-        ReactorCoreStorage.forget(core)
+        if kept.last === core { kept.last = nil }
+        kept.storage.forget(core)
     }
 
     /// Shuts `core` down from any thread: at once on the main queue (where reactors are
@@ -109,4 +122,19 @@ package enum ReactorCores {
             Task { @MainActor in shutDown(core) }
         }
     }
+}
+
+/// What ``ReactorCores`` keeps: the platform's storage of cores, and the two cores it
+/// keeps at hand.
+@MainActor @usableFromInline
+struct KeptCores {
+    /// The last core looked up: a screen's reactor is asked for again and again.
+    @usableFromInline var last: AnyReactorCore?
+    /// The core whose pipeline is being built: store subscriptions made meanwhile come
+    /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
+    @usableFromInline var beingStarted: AnyReactorCore?
+    /// Where the cores are.
+    var storage = ReactorCoreStorage()
+
+    @usableFromInline init() {}
 }

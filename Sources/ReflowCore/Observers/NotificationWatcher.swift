@@ -52,6 +52,9 @@ package struct ObserverLabel {
 package enum NotificationWatch {
     /// Set by a watched dispatch loop while it notifies, and restored after; `nil` inside
     /// the notification of a store without a watcher, even one nested in a watched one.
+    // Process-wide, on the main actor, and only ever set for the length of one store's
+    // notification: a connection's bindings and a hosted reactor's slice observer are
+    // told of a watch from here, because nothing they are called with names their store.
     @usableFromInline package static var current: (any NotificationWatcher)?
 }
 

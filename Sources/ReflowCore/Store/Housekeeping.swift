@@ -6,6 +6,9 @@
 /// the core calls ``run()`` without knowing what is registered.
 @MainActor
 package enum Housekeeping {
+    // Process-wide, on the main actor: what it runs is (a standalone reactor belongs to no
+    // store, so its release is noticed wherever Reflow next makes something). Never read
+    // by dispatch or notification.
     private static var tasks: [ObjectIdentifier: @MainActor () -> Void] = [:]
 
     /// Registers `task` under `owner`'s type; registering the same owner again replaces it.
