@@ -87,6 +87,9 @@ let package = Package(
         // that it builds with only its imports changed: Swift 6 mode, without ExistentialAny.
         .executableTarget(name: "ReSwiftTodo", dependencies: ["Reflow", "ReflowReSwift"], path: "Examples/ReSwiftTodo",
                           exclude: ["README.md"]),
+        // One dispatch of each kind the Architecture article counts, run with coverage by
+        // .ci/walk-count to list the files it runs code in.
+        .executableTarget(name: "WalkCount", dependencies: ["Reflow"], path: "Benchmarks/WalkCount", swiftSettings: strict),
         .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow", "ReflowReSwift"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
