@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func randomPrograms_matchTheModel() async {
-        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 2_000))) {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 2_500))) {
             let world = World(seed: seed)
             for step in 0..<60 {
                 let roll = Int.random(in: 0..<100, using: &world.random)

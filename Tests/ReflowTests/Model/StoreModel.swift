@@ -52,6 +52,7 @@ final class StoreModel {
                     }
                 }
             case .cancel(let id), .release(let id): cancel(id)
+            case .trace: break  // devtools watch; they change nothing a subscriber gets
             }
         }
         result.finalState = state

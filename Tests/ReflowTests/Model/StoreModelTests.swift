@@ -2,8 +2,9 @@ import Testing
 import Reflow
 
 /// Random programs of dispatches, subscriptions of every kind, cancellations, releases,
-/// batches, middleware that drops, rewrites and dispatches, and subscribers that
-/// dispatch, subscribe, cancel and batch during a notification, run against a real
+/// batches, middleware that drops, rewrites and dispatches, a tracing history attached and
+/// detached, and subscribers that dispatch, subscribe, cancel and batch during a
+/// notification, run against a real
 /// `Store` and against ``StoreModel``. A failure prints the seed and a shrunk program.
 @MainActor
 @Suite struct StoreModelTests {
@@ -13,7 +14,7 @@ import Reflow
                 != StoreRunner(middleware: program.middleware).run(program.steps)
         }
         await checkRandomPrograms(
-            "store", count: 6_000,
+            "store", count: 8_000,
             generate: { StoreProgram.random(using: &$0) },
             fails: fails,
             shrink: { program in

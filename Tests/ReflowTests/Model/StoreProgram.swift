@@ -166,6 +166,9 @@ enum StoreStep: Equatable, CustomStringConvertible {
     case batch([BatchItem])
     case cancel(subscriber: Int)
     case release(subscriber: Int)
+    /// Attaches a tracing `History` (`true`) or detaches it: the loop's reduction-observer
+    /// and watch stages turn on or off, and what subscribers get must not change.
+    case trace(Bool)
 
     var description: String {
         switch self {
@@ -174,6 +177,7 @@ enum StoreStep: Equatable, CustomStringConvertible {
         case .batch(let items): "batch \(items)"
         case .cancel(let id): "cancel #\(id)"
         case .release(let id): "release #\(id)"
+        case .trace(let isOn): isOn ? "attach a tracing history" : "detach the history"
         }
     }
 }
@@ -209,8 +213,10 @@ struct StoreProgram: CustomStringConvertible {
                 }
                 subscribers += items.filter { if case .subscribe = $0 { true } else { false } }.count
                 steps.append(.batch(items))
-            case 82..<92:
+            case 82..<89:
                 steps.append(.cancel(subscriber: Int.random(in: 0...max(subscribers, 1), using: &random)))
+            case 89..<94:
+                steps.append(.trace(random.chance(70)))
             default:
                 steps.append(.release(subscriber: Int.random(in: 0...max(subscribers, 1), using: &random)))
             }

@@ -38,6 +38,7 @@ final class StoreRunner {
     private var creating: Int?
     private var budget = StoreProgram.reactionBudget
     private var result = StoreRunResult()
+    private var history: History<ModelState>?
 
     init(middleware: [MiddlewareKind]) {
         store = Store(reducer: modelReducer, state: ModelState(), middleware: middleware.map { kind in
@@ -64,6 +65,15 @@ final class StoreRunner {
                 }
             case .cancel(let id): if subscriptions.indices.contains(id) { subscriptions[id]?.cancel() }
             case .release(let id): if subscriptions.indices.contains(id) { subscriptions[id] = nil }
+            case .trace(let isOn):
+                history?.detach()
+                history = nil
+                if isOn {
+                    let tracing = History<ModelState>()
+                    tracing.isTracing = true
+                    tracing.attach(to: store)
+                    history = tracing
+                }
             }
         }
         result.finalState = store.state
