@@ -21,8 +21,8 @@ let package = Package(
     dependencies: [],
     targets: [
         // The engine: the store, its dispatch loop, observers and handles, effects, and (in
-        // Unsafe/) every construct that reads memory directly. Features build on it through
-        // its `package` interface; users import Reflow, which re-exports it.
+        // Unsafe/) the structures that read memory directly. Features build on it through
+        // its `package` interface; users import Reflow, which re-exports its public types.
         .target(name: "ReflowCore", swiftSettings: strict),
         .target(name: "Reflow", dependencies: ["ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
