@@ -79,7 +79,7 @@ extension Store {
                      readSlice: { readSlice(loop.checkedState) },
                      dispatchMutation: { mutation, reduce in
                          let action = ReactorMutation<R>(mutation: mutation, hostID: hostID)
-                         loop.dispatch(action, ownedWrites: footprint) { state in
+                         loop.dispatchOwned(action, footprint: footprint) { state in
                              updateSlice(&state) { reduce($0, mutation) }
                          }
                      })

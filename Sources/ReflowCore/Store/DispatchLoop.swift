@@ -6,13 +6,9 @@
 ///   after the pass, so every observer sees every state in order.
 /// - Inside ``batch(_:)`` reductions run at once and one notification follows the batch.
 ///
-/// An action comes in through `dispatch`: a plain one through ``dispatch(_:)``, an owner's
-/// (a hosted reactor's mutation) through ``dispatch(_:ownedWrites:reduceOwned:)`` with its
-/// owner's reduction. Both ask one question, ``Flags/admitsInline(_:)``: when no stage that
-/// must see the action is on and nothing is being reduced or notified, the action is
-/// reduced inline, in the caller's module and specialized for its `State` (benchmarks S1
-/// and R1h); otherwise it takes `dispatchInGeneral` (the queue, the middleware chain, the
-/// stages), which ends in `reduceAndNotify`.
+/// The common case (no middleware, no owned reducer, no batch, no footprints) runs
+/// inline in the caller's module, specialized for its `State` (benchmark S1); every other
+/// case takes `dispatchInGeneral`, which ends in the same `reduceAndNotify`.
 @MainActor @usableFromInline
 package final class DispatchLoop<State> {
     // Unchecked exclusivity: `storage` is accessed `inout` only by the reducer call in
@@ -23,9 +19,7 @@ package final class DispatchLoop<State> {
     @usableFromInline package let reducer: Reducer<State>
     @usableFromInline let observers = ObserverTable<State>()
     /// The middleware chain, ending in `reduceAndNotify`; `nil` without middleware.
-    @usableFromInline var chain: Dispatch? {
-        didSet { refreshStages() }
-    }
+    @usableFromInline var chain: Dispatch?
     /// Actions dispatched while one is reduced or observers are told, run in order after.
     // Checked exclusivity: read on every dispatch, but checking it measured nothing (S1,
     // R1, R1h within 1% on 2026-11-24); the checks on `flags` still pay.
@@ -36,15 +30,11 @@ package final class DispatchLoop<State> {
     @usableFromInline var collectedBatch: [any Action]?
     /// Reducers that features add (a hosted reactor's, scoped to its slice), each run only
     /// for the ``OwnedAction``s of its owner; keyed by the owner's identity.
-    package private(set) var ownedReducers: [ObjectIdentifier: Reducer<State>] = [:] {
-        didSet { refreshStages() }
-    }
+    package private(set) var ownedReducers: [ObjectIdentifier: Reducer<State>] = [:]
     /// Where actions of some types go after they were reduced and everyone was notified
     /// (a hosted reactor's `ReactorAction`s, to its `action` subject). Keyed by the action's
     /// type; each route belongs to an owner (a hosting) that removes it.
-    private(set) var routes: [ObjectIdentifier: [Route]] = [:] {
-        didSet { refreshStages() }
-    }
+    private(set) var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
     // Unchecked: main actor only; every access is a single read or write that calls no
@@ -54,44 +44,15 @@ package final class DispatchLoop<State> {
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.
     package var reductionObserver: ((any Action, State) -> Void)? {
-        didSet { refreshStages() }
+        didSet { flags.stages.set(.reductionObserver, reductionObserver != nil) }
     }
     /// Told what each notification does, observer by observer (devtools' trace); while
     /// set, notifications announce it (see ``NotificationWatcher``).
     package var watcher: (any NotificationWatcher)? {
-        didSet { refreshStages() }
-    }
-    /// Whether reductions record what they can write (``Footprint``), for key-path
-    /// subscribers that skip what was not written; turned on by the first such subscriber.
-    private var tracksFootprints = false {
-        didSet { refreshStages() }
-    }
-
-    /// The optional stages that are on, from what the loop holds: the one place a stage's
-    /// flag is derived. A new stage adds its flag to ``DispatchStages`` (and says there
-    /// whether an owner's action passes it inline), what it holds here with
-    /// `didSet { refreshStages() }`, a line below, and the place in the loop where it runs.
-    private var stagesInEffect: DispatchStages {
-        var stages: DispatchStages = []
-        if chain != nil { stages.insert(.middleware) }
-        if !ownedReducers.isEmpty { stages.insert(.ownedReducers) }
-        if tracksFootprints { stages.insert(.footprints) }
-        if watcher != nil { stages.insert(.watched) }
-        if reductionObserver != nil { stages.insert(.reductionObserver) }
-        if !routes.isEmpty { stages.insert(.routes) }
-        return stages
-    }
-    /// Brings the flags up to date after what the loop holds changed.
-    private func refreshStages() {
-        flags.stages = stagesInEffect
+        didSet { flags.stages.set(.watched, watcher != nil) }
     }
 
     /// What the loop is doing and which optional stages are on; read on every dispatch.
-    ///
-    /// Its state changes in few places: `reduceAndNotify` and the owned `dispatch` set
-    /// and clear `reducingActionType` around a reduction, `batch(_:)` raises and lowers
-    /// `batchDepth`, and `refreshStages()` alone writes `stages`. Whether observers are
-    /// being notified is their table's, and the queued actions are `pending`'s.
     @usableFromInline
     struct Flags {
         /// The type of the action being reduced; a metatype, so setting it costs no copy.
@@ -101,14 +62,9 @@ package final class DispatchLoop<State> {
 
         @usableFromInline init() {}
 
-        /// Whether an action can be reduced inline, as far as the loop's own state goes:
-        /// nothing is being reduced, and every stage that is on lets it pass (none for a
-        /// plain action; ``DispatchStages/passedByOwnedActions`` for an owner's). With no
-        /// notification running, the one decision of the loop's entry.
-        @inlinable
-        func admitsInline(_ tolerated: DispatchStages) -> Bool {
-            stages.subtracting(tolerated).isEmpty && reducingActionType == nil
-        }
+        /// Every optional stage is off and no batch is open: `dispatch` may reduce and
+        /// notify inline.
+        @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
     }
 
     init(reducer: Reducer<State>, state: State) {
@@ -127,6 +83,7 @@ package final class DispatchLoop<State> {
     /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
     package func addOwnedReducer(_ reducer: Reducer<State>, for owner: ObjectIdentifier) {
         ownedReducers[owner] = reducer
+        flags.stages.insert(.ownedReducers)
     }
 
     /// One destination of routed actions.
@@ -140,6 +97,7 @@ package final class DispatchLoop<State> {
     /// dispatch.
     package func addRoute(for type: any Action.Type, owner: ObjectIdentifier, deliver: @escaping @MainActor (any Action) -> Void) {
         routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
+        flags.stages.insert(.routes)
     }
 
     /// Removes the routes `owner` added.
@@ -148,11 +106,13 @@ package final class DispatchLoop<State> {
             let kept = list.filter { $0.owner != owner }
             routes[type] = kept.isEmpty ? nil : kept
         }
+        flags.stages.set(.routes, !routes.isEmpty)
     }
 
     /// Removes the reducer `owner` added.
     package func removeOwnedReducer(for owner: ObjectIdentifier) {
         ownedReducers[owner] = nil
+        flags.stages.set(.ownedReducers, !ownedReducers.isEmpty)
     }
 
     var reducingActionType: (any Action.Type)? { flags.reducingActionType }
@@ -171,12 +131,13 @@ package final class DispatchLoop<State> {
             next = Dispatch { action in link.handle(context, action, rest) }
         }
         chain = next
+        flags.stages.insert(.middleware)
     }
 
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
-        guard flags.admitsInline([]), !observers.isNotifying else {
+        guard flags.isPlain, flags.reducingActionType == nil, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         reduceAndNotify(action)
@@ -226,7 +187,7 @@ package final class DispatchLoop<State> {
     func reduceAndNotify(_ action: any Action) {
         flags.reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
-        if !flags.stages.isEmpty { runStagesAfterReducing(action) }
+        if !flags.isPlain { runStagesAfterReducing(action) }
         flags.reducingActionType = nil
         stateDidChange()
     }
@@ -234,16 +195,16 @@ package final class DispatchLoop<State> {
     /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
     /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
     ///
-    /// The same entry as ``dispatch(_:)``, decided the same way: when every stage that is
-    /// on lets an owner's action pass (``DispatchStages/passedByOwnedActions``) and nothing
-    /// is being reduced or notified, it is reduced here directly: the store's reducers,
-    /// then the owner's, then one notification. Otherwise it takes the general path, where
-    /// its owner's reducer is looked up.
+    /// When nothing else must see the action on its way (no middleware, no reduction
+    /// observer, not inside a reducer or a notification) it is reduced here directly: the
+    /// store's reducers, then the owner's, then one notification. Otherwise it takes the
+    /// general path, where its owner's reducer is looked up.
     ///
     /// - Complexity: O(1) plus the reductions and the notification.
     @inlinable
-    package func dispatch<A: Action>(_ action: A, ownedWrites footprint: Footprint, reduceOwned: (inout State) -> Void) {
-        guard flags.admitsInline(.passedByOwnedActions), !observers.isNotifying else {
+    package func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
+        guard chain == nil, !flags.stages.contains(.reductionObserver), flags.reducingActionType == nil,
+              !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         flags.reducingActionType = A.self
@@ -355,8 +316,8 @@ package final class DispatchLoop<State> {
 
     /// Starts recording what reductions can write.
     func trackFootprints() {
-        guard !tracksFootprints else { return }
-        tracksFootprints = true
+        guard !flags.stages.contains(.footprints) else { return }
+        flags.stages.insert(.footprints)
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
         writes.footprint = flags.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
@@ -369,7 +330,12 @@ package final class DispatchLoop<State> {
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")
-        precondition(flags.stages == stagesInEffect, "DispatchLoop: stage flags out of date")
+        precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
+        precondition(flags.stages.contains(.ownedReducers) == !ownedReducers.isEmpty, "DispatchLoop: owned-reducer flag out of date")
+        precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
+        precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
+                     "DispatchLoop: reduction-observer flag out of date")
+        precondition(flags.stages.contains(.watched) == (watcher != nil), "DispatchLoop: watcher flag out of date")
         if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
             precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
@@ -393,5 +359,32 @@ package final class DispatchLoop<State> {
                 for route in routes[ObjectIdentifier(type(of: action))] ?? [] { route.deliver(action) }
             }
         }
+    }
+}
+
+/// The optional stages of a dispatch loop; any of them sends a dispatch the general way.
+@usableFromInline
+struct DispatchStages: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+
+    @inlinable init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// A middleware chain runs before the reducer.
+    static var middleware: DispatchStages { DispatchStages(rawValue: 1 << 0) }
+    /// Owned reducers run for their owners' actions.
+    @inlinable static var ownedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
+    /// What reductions write is recorded (``Footprint``).
+    @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
+    /// A ``NotificationWatcher`` is told what each notification does.
+    @inlinable static var watched: DispatchStages { DispatchStages(rawValue: 1 << 3) }
+    /// A reduction observer is told of each reduction.
+    @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
+    /// Some action types are routed on after their reduction.
+    static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
+
+    mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
+        if isOn { insert(stage) } else { remove(stage) }
     }
 }
