@@ -93,7 +93,7 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     @usableFromInline
     func join(_ member: GroupedConnectionMember<State, Props>) {
         precondition(!members.ledger.isInPass, "ConnectionGroup: joined during its own pass")
-        member.index = members.append(.passUnretained(member))
+        member.index = members.join(member)
         member.group = self
         checkInvariants()
     }
@@ -101,8 +101,8 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     /// Takes `member` out; it is freed no earlier than the end of a pass in progress.
     func remove(_ member: GroupedConnectionMember<State, Props>) {
         // Invariant: a member's `index` is its slot (kept by `join` and compaction).
-        guard member.group === self, members.entry(at: member.index)?.takeUnretainedValue() === member,
-              members.vacate(member.index) != nil else { return }
+        guard member.group === self, members.holds(member, at: member.index),
+              members.leave(member.index) else { return }
         member.group = nil
         // Its connection is gone: nothing will enable it again, and a pass in progress
         // skips it from now on.
@@ -117,7 +117,7 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     }
 
     private func compactIfWorthIt() {
-        members.compactIfWorthIt { member, _, slot in member.takeUnretainedValue().index = slot }
+        members.compactIfWorthIt(movingMembers: { member, slot in member.index = slot })
     }
 
     func checkInvariants() {

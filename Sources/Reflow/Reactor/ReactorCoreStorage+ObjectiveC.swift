@@ -19,6 +19,9 @@ struct ReactorCoreStorage {
     /// The cores that run (kept and not shut down).
     private(set) var runningCount = 0
 
+    /// Whether released reactors' cores wait here until a sweep stops them.
+    static let sweepsReleasedCores = false
+
     /// The core kept for `reactor`, if any.
     func core(of reactor: AnyObject) -> AnyReactorCore? {
         (objc_getAssociatedObject(reactor, Self.key) as? ReactorCoreRelease)?.core

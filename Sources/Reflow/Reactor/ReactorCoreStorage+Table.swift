@@ -23,6 +23,9 @@ struct ReactorCoreStorage {
     /// creating many live reactors stays linear.
     private static let sweepEveryCreationUpTo = 512
 
+    /// Whether released reactors' cores wait here until a sweep stops them.
+    static let sweepsReleasedCores = true
+
     /// The cores that run.
     var runningCount: Int { cores.count }
 

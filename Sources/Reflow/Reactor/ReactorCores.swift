@@ -87,10 +87,13 @@ package enum ReactorCores {
     /// Keeps a new core for its reactor.
     @usableFromInline
     static func keep(_ core: AnyReactorCore, for reactor: AnyObject) {
-        // Released reactors are also stopped at the operations that are not on a hot
-        // path; not while a reactor builds its pipeline (its own subscriptions).
-        Housekeeping.register(ReactorCores.self) {
-            if kept.beingStarted == nil { stopReleasedReactors() }
+        // Where released reactors wait for a sweep (Linux), they are also stopped at the
+        // operations that are not on a hot path; not while a reactor builds its pipeline
+        // (its own subscriptions). Registered with the first core; Apple platforms need none.
+        if ReactorCoreStorage.sweepsReleasedCores && kept.storage.runningCount == 0 {
+            Housekeeping.register(ReactorCores.self) {
+                if kept.beingStarted == nil { stopReleasedReactors() }
+            }
         }
         for released in kept.storage.releasedCoresBeforeKeepingOneMore() { shutDown(released) }
         kept.storage.keep(core, for: reactor)

@@ -43,7 +43,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     @inlinable package var count: Int { Int(ledger.slots) }
 
     /// The entry in `slot`, or `nil` for a hole or a slot past the end.
-    package func entry(at slot: Int) -> Unmanaged<Entry>? {
+    func entry(at slot: Int) -> Unmanaged<Entry>? {
         switch storage {
         case .none: return nil
         case .one(let entry): return slot == 0 ? entry : nil
@@ -71,7 +71,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     ///
     /// - Returns: The new entry's slot.
     @discardableResult
-    package mutating func append(_ entry: Unmanaged<Entry>) -> Int {
+    mutating func append(_ entry: Unmanaged<Entry>) -> Int {
         switch storage {
         case .none:
             if !ledger.isInPass { ledger.didCompact() }
@@ -93,7 +93,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     /// the entry (see ``SlotLedger/isInPass``).
     ///
     /// - Returns: The entry that was there, or `nil` if it was already a hole.
-    package mutating func vacate(_ slot: Int) -> Unmanaged<Entry>? {
+    mutating func vacate(_ slot: Int) -> Unmanaged<Entry>? {
         let vacated: Unmanaged<Entry>?
         switch storage {
         case .none:
@@ -115,7 +115,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
     /// telling `moved` of each entry that changed slot.
-    package mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) {
+    mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) {
         // Only an array has holes enough to be worth it.
         guard ledger.shouldCompact, case .many(let entries) = storage else { return }
         var kept = ContiguousArray<Unmanaged<Entry>?>()

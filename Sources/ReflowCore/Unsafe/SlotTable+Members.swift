@@ -1,0 +1,30 @@
+/// A table of members that are held unretained, for a group outside the core (a feature's
+/// group of its own objects, such as connections): the `Unmanaged` slots stay in here.
+///
+/// The invariant is the caller's, and the same as a core group's: a member leaves
+/// (``leave(_:)``) before it is freed, and one that leaves during a pass is kept alive by
+/// its group until the pass ends, so no slot ever holds a freed object.
+/// `ConnectionGroupModelTests` release connections during passes under that rule, with
+/// `REFLOW_INTERNAL_CHECKS` checking every member's slot.
+extension SlotTable {
+    /// Appends `member`, not retained, and returns its slot.
+    package mutating func join(_ member: Entry) -> Int {
+        append(.passUnretained(member))
+    }
+
+    /// Whether `slot` holds `member` itself.
+    package func holds(_ member: Entry, at slot: Int) -> Bool {
+        entry(at: slot)?.takeUnretainedValue() === member
+    }
+
+    /// Makes `slot` a hole; `false` when it was one already.
+    package mutating func leave(_ slot: Int) -> Bool {
+        vacate(slot) != nil
+    }
+
+    /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
+    /// telling `moved` of each member that changed slot, and its new slot.
+    package mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ to: Int) -> Void) {
+        compactIfWorthIt { entry, _, to in moved(entry.takeUnretainedValue(), to) }
+    }
+}
