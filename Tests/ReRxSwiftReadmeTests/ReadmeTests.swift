@@ -23,4 +23,20 @@ import Reflow
         controller.viewWillAppear(false)
         #expect(controller.textField.text == "while away")
     }
+
+    /// ReRxSwift's `subscribe(keyPath, onNext)`, as its README documents it: `onNext` gets
+    /// the current value, then each change, and not a repeat.
+    @Test func subscribe_callsOnNextWhenThatPropChanges() {
+        store.dispatch(SetContent(newContent: "first"))
+        let controller = MyViewController()
+        var texts: [String] = []
+        controller.connection.subscribe(\.text) { text in
+            texts.append(text)
+        }
+        controller.viewWillAppear(false)
+        store.dispatch(SetContent(newContent: "second"))
+        store.dispatch(SetContent(newContent: "second"))
+        controller.viewDidDisappear(false)
+        #expect(texts == ["first", "second"])
+    }
 }

@@ -5,14 +5,19 @@ import ReflowCore
 // binding alive; cancel the handle to end one binding early.
 
 extension Connection {
-    /// Calls `onNext` with the value at `keyPath` now and whenever it changes.
+    /// Calls `onNext` with the value at `keyPath` now and whenever it changes: ReRxSwift's
+    /// `subscribe(keyPath, onNext)`, the same binding as ``bind(_:to:)``.
+    ///
+    /// ```swift
+    /// connection.subscribe(\.count) { [weak self] count in self?.title = "\(count) items" }
+    /// ```
     ///
     /// - Parameters:
     ///   - keyPath: The prop to watch.
     ///   - onNext: Called with the current value at once, then with each new value.
     /// - Returns: The binding; it ends when cancelled, or with the connection.
-    @available(*, deprecated, renamed: "bind(_:to:)", message: "It is bind(_:to:) under another name; use bind(_:to:).")
-    @discardableResult
+    /// - Complexity: O(1) per dispatch while the value is unchanged.
+    @inlinable @discardableResult
     public func subscribe<T: Equatable>(_ keyPath: KeyPath<Props, T>, onNext: @escaping (T) -> Void) -> BindingHandle {
         bind(keyPath, to: onNext)
     }
@@ -124,37 +129,25 @@ extension Connection {
     /// Writes the value at `keyPath`, transformed by `mapping`, to `property` of `target`,
     /// holding `target` weakly.
     ///
+    /// The one form for every mapping: to an optional property (a label's `text: String?`)
+    /// the mapping's result is wrapped, and from an optional prop the mapping says what `nil`
+    /// becomes.
+    ///
     /// ```swift
     /// connection.bind(\.count, to: countLabel, \.text, mapping: { "\($0) items" })
+    /// connection.bind(\.subtitle, to: subtitleLabel, \.text, mapping: { $0 ?? "" })
     /// ```
     ///
     /// - Parameters:
     ///   - keyPath: The prop to watch.
     ///   - target: The object to write to, held weakly.
-    ///   - property: The property of `target` that receives the mapped value.
+    ///   - property: The property of `target` that receives the mapped value, optional or not.
     ///   - mapping: Turns the prop into the property's type; called only when the prop changed.
     /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
     ///   is released.
     @discardableResult
     public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
                                                          _ property: ReferenceWritableKeyPath<Target, U>,
-                                                         mapping: @escaping (T) -> U) -> BindingHandle {
-        bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
-    }
-
-    /// Writes the value at `keyPath`, transformed by `mapping`, to an optional `property` of
-    /// `target`, holding `target` weakly.
-    ///
-    /// - Parameters:
-    ///   - keyPath: The prop to watch.
-    ///   - target: The object to write to, held weakly.
-    ///   - property: The optional property of `target` that receives the mapped value.
-    ///   - mapping: Turns the prop into the property's type; called only when the prop changed.
-    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
-    ///   is released.
-    @discardableResult
-    public func bind<T: Equatable, U, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, to target: Target,
-                                                         _ property: ReferenceWritableKeyPath<Target, U?>,
                                                          mapping: @escaping (T) -> U) -> BindingHandle {
         bind(keyPath, toObject: target) { $0[keyPath: property] = mapping($1) }
     }
@@ -165,10 +158,11 @@ extension Connection {
     /// `subtitle: String?` to a label's `text: String`), holding `target` weakly.
     ///
     /// While the prop is `nil`, `property` keeps the last value written to it (or its own
-    /// initial value); pass `ifNil:` to write a value instead.
+    /// initial value). To write a value instead, map it:
     ///
     /// ```swift
-    /// connection.bind(\.subtitle, to: subtitleLabel, \.text)
+    /// connection.bind(\.subtitle, to: subtitleLabel, \.text)                             // keeps the last
+    /// connection.bind(\.subtitle, to: subtitleLabel, \.text, mapping: { $0 ?? "none" })  // writes "none"
     /// ```
     ///
     /// - Parameters:
@@ -183,43 +177,6 @@ extension Connection {
         bind(keyPath, toObject: target) { target, value in
             if let value { target[keyPath: property] = value }
         }
-    }
-
-    /// Writes an optional prop to a non-optional `property` of `target`, writing `ifNil`
-    /// while the prop is `nil`; holds `target` weakly.
-    ///
-    /// ```swift
-    /// connection.bind(\.subtitle, to: subtitleLabel, \.text, ifNil: "")
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - keyPath: The optional prop to watch.
-    ///   - target: The object to write to, held weakly.
-    ///   - property: The non-optional property of `target` that receives the value.
-    ///   - ifNil: What `property` gets while the prop is `nil`.
-    /// - Returns: The binding; it ends when cancelled, with the connection, or when `target`
-    ///   is released.
-    @available(*, deprecated, message: "Use bind(_:to:_:mapping:) with mapping: { $0 ?? defaultValue }.")
-    @discardableResult
-    public func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T?>, to target: Target,
-                                                      _ property: ReferenceWritableKeyPath<Target, T>,
-                                                      ifNil: T) -> BindingHandle {
-        bind(keyPath, toObject: target) { target, value in target[keyPath: property] = value ?? ifNil }
-    }
-
-    /// Sends an optional prop to `sink` now and whenever it changes, as `ifNil` while it
-    /// is `nil`: for a sink that takes a non-optional value.
-    ///
-    /// - Parameters:
-    ///   - keyPath: The optional prop to watch.
-    ///   - sink: Called with the value (or `ifNil`) at once, then after each change.
-    ///   - ifNil: What `sink` gets while the prop is `nil`.
-    /// - Returns: The binding; it ends when cancelled or with the connection.
-    @available(*, deprecated, message: "Use bind(_:to:mapping:) with mapping: { $0 ?? defaultValue }.")
-    @discardableResult
-    public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T?>, to sink: @escaping (T) -> Void,
-                                   ifNil: T) -> BindingHandle {
-        bind(keyPath, to: { sink($0 ?? ifNil) })
     }
 }
 

@@ -91,6 +91,21 @@ import Reflow
         #expect(view.countText == "3 items" && view.lastSunk == "sunk 3")
     }
 
+    /// One mapping form serves optional and non-optional properties, with a closure, a free
+    /// function or an initializer as the mapping: its result is wrapped for an optional one.
+    @Test func mappingToAnOptionalProperty_takesFunctionsReturningTheWrappedType() {
+        let store = makeStore()
+        let connection = CounterViewModel(store: store).connection
+        let view = FakeView()
+        connection.bind(\.count, to: view, \.subtitle, mapping: itemsText)       // (Int) -> String into String?
+        connection.bind(\.count, to: view, \.userText, mapping: String.init)     // an initializer
+        connection.bind(\.count, to: view, \.countText, mapping: itemsText)      // into String
+        #expect(view.subtitle == "0 items" && view.userText == "0" && view.countText == "0 items")
+        connection.connect()
+        store.dispatch(Add(amount: 2))
+        #expect(view.subtitle == "2 items" && view.userText == "2" && view.countText == "2 items")
+    }
+
     @Test func optionalProp_toNonOptionalProperty_keepsLastValueWhileNil_orWritesIfNil() {
         let store = makeStore()
         let connection = CounterViewModel(store: store).connection
@@ -371,6 +386,8 @@ final class CounterViewModel: Connectable {
         )
     }
 }
+
+private func itemsText(_ count: Int) -> String { "\(count) items" }
 
 private final class FakeView {
     var title = ""
