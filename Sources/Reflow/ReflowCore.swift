@@ -2,7 +2,8 @@
 // module of its own so that the compiler checks what features may use of the engine (its
 // `package` interface). An app imports Reflow, which re-exports ReflowCore's public types
 // by name: the engine's open base classes (`Observer`, `ObserverTable`), public only so that
-// features in this module can subclass them, stay out of an app's namespace.
+// features in this module can subclass them, and the watcher protocol and label their open
+// methods name (`NotificationWatcher`, `ObserverLabel`), stay out of an app's namespace.
 @_exported import protocol ReflowCore.Action
 @_exported import class ReflowCore.BindingHandle
 @_exported import struct ReflowCore.Dispatch

@@ -41,11 +41,7 @@ extension Connection {
         let member = SliceConnectionMember<State, Element, Props>(
             slice: initial, path: elementPath, elementRead: elementRead, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
-        let group = store.keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections)
-        keep(store.subscribe(elementPath, elementRead: elementRead, in: group,
-                             initial: initial, isConnectionSlice: true, onChange: { element in
-            member.sliceChanged(to: element, mapSlice: mapSliceToProps)
-        }))
+        keep(member.subscribeSlice(of: store, initial: initial, mapSlice: mapSliceToProps))
     }
 
 }

@@ -84,10 +84,10 @@ extension Connection {
     public func bind<Element>(_ keyPath: KeyPath<Props, [Element]>, to sink: @escaping ([Element]) -> Void,
                               isEqual: @escaping (Element, Element) -> Bool) -> BindingHandle {
         let initial = props[keyPath: keyPath]
-        let subscription = addBinding(SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathAccess.reader(keyPath),
-            isDuplicate: { $0.elementsEqual($1, by: isEqual) }, onChange: watchedSink(sink, keyPath: keyPath)
-        ))
+        let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: sink,
+                                                     step: KeyPathBinding.deliveringChanges(comparingWith: {
+            $0.elementsEqual($1, by: isEqual)
+        })))
         sink(initial)
         return subscription
     }
@@ -181,29 +181,13 @@ extension Connection {
 }
 
 extension Connection {
-    /// `sink`, telling a watched notification's ``NotificationWatcher`` of each delivery.
-    func watchedSink<T>(_ sink: @escaping (T) -> Void, keyPath: KeyPath<Props, T>) -> (T) -> Void {
-        { value in
-            if let watcher = NotificationWatch.current { watcher.bindingFired(keyPath) }
-            sink(value)
-        }
-    }
-
     /// A binding that writes into `target`, held weakly, and ends when it is gone.
     func bind<T: Equatable, Target: AnyObject>(_ keyPath: KeyPath<Props, T>, toObject target: Target,
                                                write: @escaping (Target, T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
-        let deliver: (T) -> SelectingObserver<Props>.Outcome = { [weak target] value in
-            guard let target else { return .end }
-            if let watcher = NotificationWatch.current { watcher.bindingFired(keyPath) }
-            write(target, value)
-            return .keep
-        }
-        let observer = SelectingObserver<Props>.make(
-            initial: initial, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 }, deliver: deliver
-        )
-        let subscription = addBinding(observer)
-        if case .end = deliver(initial) { subscription.cancel() }
+        let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: nil,
+                                                     step: KeyPathBinding.writingChanges(to: target, write)))
+        write(target, initial)
         return subscription
     }
 }

@@ -130,10 +130,7 @@ public final class Connection<State, Props, Actions> {
         let initial = store.state[keyPath: slice]
         let member = SliceConnectionMember<State, Slice, Props>(slice: initial, path: slice, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
-        let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
-        keep(store.subscribe(slice, in: group, initial: initial, isConnectionSlice: true, onChange: { slice in
-            member.sliceChanged(to: slice, mapSlice: mapSliceToProps)
-        }))
+        keep(member.subscribeSlice(of: store, initial: initial, mapSlice: mapSliceToProps))
     }
 
     /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a

@@ -19,7 +19,8 @@ import ReflowCore
 /// left.
 @MainActor @usableFromInline
 final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
-    @usableFromInline typealias Pass = (ConnectionGroup, State) -> Void
+    /// Visits the members with the new state, reporting them to the watcher, if any.
+    @usableFromInline typealias Pass = (ConnectionGroup, State, (any NotificationWatcher)?) -> Void
 
     let pass: Pass
     // Main actor only; a pass reads a snapshot of the slots, and the ledger before and
@@ -33,7 +34,11 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     }
 
     override func notify(_ state: State) {
-        pass(self, state)
+        pass(self, state, nil)
+    }
+
+    override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        pass(self, state, watcher)
     }
 
     override var subscriptionCount: Int { members.ledger.liveCount }
@@ -42,8 +47,8 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     ///
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
     @inlinable
-    static func deliveringChanges(_ group: ConnectionGroup, _ state: State) {
-        if let watcher = NotificationWatch.current {
+    static func deliveringChanges(_ group: ConnectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
+        if let watcher {
             deliveringChanges(group, state, Watched(watcher))
         } else {
             deliveringChanges(group, state, Unwatched())

@@ -81,8 +81,8 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
     /// The slice the connection's props were last mapped from.
     @usableFromInline var lastSlice: Slice
     /// Where the slice is: its key path, and for an array's element its read.
-    private let path: KeyPath<State, Slice>
-    private let elementRead: ArrayElementRead?
+    @usableFromInline let path: KeyPath<State, Slice>
+    @usableFromInline let elementRead: ArrayElementRead?
     private let mapSlice: (Slice) -> Props
 
     @usableFromInline
@@ -106,16 +106,34 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
         // last slice are the same (connect() brings them together).
         guard isEnabled else { return }
         lastSlice = slice
-        if let watcher = NotificationWatch.current { reportChange(to: watcher) }
         deliver(mapSlice(slice))
     }
 
-    override func follow(_ store: Store<State>) -> SubscriptionHandle? {
-        let initial = project(store.state)
+    /// ``sliceChanged(to:mapSlice:)`` in a notification that `watcher` watches: the
+    /// connection reports itself, then its bindings.
+    @usableFromInline
+    final func sliceChanged(to slice: Slice, mapSlice: (Slice) -> Props, watchedBy watcher: any NotificationWatcher) {
+        guard isEnabled else { return }
+        lastSlice = slice
+        reportChange(to: watcher)
+        deliver(mapSlice(slice), Watched(watcher))
+    }
+
+    /// Joins `store`'s group of key-path subscriptions of `Slice`, where the slice's value
+    /// is `initial` now; the connection reports itself to a watcher of the store.
+    // Inlinable: the closures are then built, and specialized for State, Slice and Props,
+    // in the caller's module (benchmark S7 with `slice:`).
+    @inlinable
+    final func subscribeSlice(of store: Store<State>, initial: Slice,
+                              mapSlice: @escaping (Slice) -> Props) -> SubscriptionHandle {
         let group = store.keyPathGroup(of: Slice.self, pass: KeyPathGroup<State, Slice>.sharingProjections)
-        let mapSlice = self.mapSlice
-        return store.subscribe(path, elementRead: elementRead, in: group, initial: initial, isConnectionSlice: true,
+        return store.subscribe(path, elementRead: elementRead, in: group, initial: initial,
+                               watchedChange: { slice, watcher in self.sliceChanged(to: slice, mapSlice: mapSlice, watchedBy: watcher) },
                                onChange: { slice in self.sliceChanged(to: slice, mapSlice: mapSlice) })
+    }
+
+    override func follow(_ store: Store<State>) -> SubscriptionHandle? {
+        subscribeSlice(of: store, initial: project(store.state), mapSlice: mapSlice)
     }
 
     /// Tells `watcher` that the slice changed: the connection maps it and delivers.

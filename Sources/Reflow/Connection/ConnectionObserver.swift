@@ -26,10 +26,16 @@ final class ConnectionObserver<State, Props, Actions>: Observer<State> {
     override func notify(_ state: State) {
         guard isEnabled else { return }
         if let sliceBytes, !writes.footprint.mayTouch(sliceBytes) { return }
-        let watcher = NotificationWatch.current
-        if let watcher, let cell = connection?.cell { watcher.evaluated(cell, .connection(Props.self)) }
         guard let props = propsIfChanged(state) else { return }
-        if let watcher, let cell = connection?.cell { watcher.fired(cell, .connection(Props.self)) }
         connection?.props = props
+    }
+
+    override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        guard isEnabled, let cell = connection?.cell else { return }
+        if let sliceBytes, !writes.footprint.mayTouch(sliceBytes) { return }
+        watcher.evaluated(cell, .connection(Props.self))
+        guard let props = propsIfChanged(state) else { return }
+        watcher.fired(cell, .connection(Props.self))
+        cell.deliver(props, watchedBy: watcher)
     }
 }

@@ -26,11 +26,8 @@ class PropsCell<Props>: ObserverTable<Props> {
     /// - Complexity: O(*b*) in the bindings.
     @inlinable
     final func deliver(_ props: Props) {
-        if let watcher = NotificationWatch.current {
-            deliver(props, Watched(watcher))
-        } else {
-            deliver(props, Unwatched())
-        }
+        self.props = props
+        send(props)
     }
 
     /// Sets the props and tells the bindings, in a pass that `watch` says is watched or not.
@@ -39,8 +36,7 @@ class PropsCell<Props>: ObserverTable<Props> {
         if let watcher = watch.watcher {
             deliver(props, watchedBy: watcher)
         } else {
-            self.props = props
-            send(props)
+            deliver(props)
         }
     }
 
@@ -49,8 +45,15 @@ class PropsCell<Props>: ObserverTable<Props> {
     @usableFromInline
     final func deliver(_ props: Props, watchedBy watcher: any NotificationWatcher) {
         self.props = props
-        watcher.willDeliverProps(of: self, .connection(Props.self))
-        send(props)
-        watcher.didDeliverProps()
+        watcher.willNotifyObservers(of: self, .connection(Props.self))
+        send(props, watchedBy: watcher)
+        watcher.didNotifyObservers()
+    }
+}
+
+extension ObserverLabel {
+    /// A connection, described by its props' type.
+    static func connection<Props>(_: Props.Type) -> ObserverLabel {
+        ObserverLabel(kind: "Connection", detail: { String(describing: Props.self) })
     }
 }

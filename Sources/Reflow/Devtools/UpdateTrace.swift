@@ -82,10 +82,7 @@ final class UpdateTracer: NotificationWatcher {
         let key = ObjectIdentifier(observer)
         if let named = names[key], named.observer === observer { return named.name }
         made += 1
-        let name = switch label.kind {
-        case .subscription: "subscription \(made) (\(label.detail()))"
-        case .connection: "Connection \(made) (\(label.detail()))"
-        }
+        let name = "\(label.kind) \(made) (\(label.detail()))"
         names[key] = Named(observer: observer, name: name)
         if names.count > pruneAt {
             names = names.filter { $0.value.observer != nil }
@@ -106,15 +103,15 @@ final class UpdateTracer: NotificationWatcher {
         note?(.fired(name(of: observer, label)))
     }
 
-    func willDeliverProps(of cell: AnyObject, _ label: ObserverLabel) {
-        delivering.append(name(of: cell, label))
+    func willNotifyObservers(of source: AnyObject, _ label: ObserverLabel) {
+        delivering.append(name(of: source, label))
     }
 
-    func didDeliverProps() {
+    func didNotifyObservers() {
         delivering.removeLast()
     }
 
-    func bindingFired(_ keyPath: AnyKeyPath) {
+    func observerFired(at keyPath: AnyKeyPath) {
         guard let connection = delivering.last else { return }
         note?(.fired("\(connection) → \(KeyPathLabel.relative(keyPath))"))
     }

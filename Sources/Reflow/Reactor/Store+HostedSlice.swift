@@ -30,17 +30,17 @@ extension Store {
         // host; the cycle ends when the core stops (its reactor was released, or it was
         // unhosted), since stopping cancels this subscription. An unowned reference costs
         // an atomic check on every notification (benchmark R1h).
-        let observer: Observer<State> = if let isDuplicate {
-            SelectingObserver.make(initial: initial, select: { state in
-                if let watcher = NotificationWatch.current { Self.report(core, label, fired: false, to: watcher) }
-                return readSlice(state)
-            }, isDuplicate: isDuplicate, onChange: { slice in
-                if let watcher = NotificationWatch.current { Self.report(core, label, fired: true, to: watcher) }
+        let observer = if let isDuplicate {
+            HostedSliceObserver<State> { [last = LastValue<Slice?>(initial)] state, watcher in
+                if let watcher { Self.report(core, label, fired: false, to: watcher) }
+                let slice = readSlice(state)
+                guard last.keepIfChanged(slice, isEqual: isDuplicate) else { return }
+                if let watcher { Self.report(core, label, fired: true, to: watcher) }
                 core.publish(slice)
-            })
+            }
         } else {
-            ClosureObserver { state in
-                if let watcher = NotificationWatch.current {
+            HostedSliceObserver<State> { state, watcher in
+                if let watcher {
                     Self.report(core, label, fired: false, to: watcher)
                     Self.report(core, label, fired: true, to: watcher)
                 }
@@ -59,7 +59,7 @@ extension Store {
     }
 
     @usableFromInline
-    func subscribeHostedSliceObserver(_ observer: Observer<State>, core: AnyObject, label: String) -> SubscriptionHandle {
+    func subscribeHostedSliceObserver(_ observer: HostedSliceObserver<State>, core: AnyObject, label: String) -> SubscriptionHandle {
         noteNewSubscriber()
         let subscription = observers.subscribe(observer)
         loop.watcher?.observerMade(core, .subscription(label))

@@ -4,7 +4,7 @@
 ///
 /// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
 /// outside a pass, so notification stays in subscription order; its pass
-/// (``sharingProjections(_:_:)``) is inlined into the subscriber's module.
+/// (``sharingProjections(_:_:_:)``) is inlined into the subscriber's module.
 ///
 /// ## Why a member can skip its own comparison
 /// For each distinct key path the group keeps its last value (`lastValues`: the value of
@@ -24,12 +24,15 @@
 /// about 20 ns, that pass went from 71 to 31 µs.
 @MainActor @usableFromInline
 package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
-    @usableFromInline package typealias Pass = (KeyPathGroup, State) -> Void
+    /// Visits the members with the new state, reporting them to the watcher, if any.
+    @usableFromInline package typealias Pass = (KeyPathGroup, State, (any NotificationWatcher)?) -> Void
+    /// How a member that reports itself takes a change in a watched notification.
+    @usableFromInline package typealias WatchedChange = (Value, any NotificationWatcher) -> Void
 
     @usableFromInline package let members = ObserverTable<State>()
     /// What the reductions since the last notification can have written.
     @usableFromInline let writes: StateWrites
-    /// ``sharingProjections(_:_:)``, referenced from the subscriber's module so that it is
+    /// ``sharingProjections(_:_:_:)``, referenced from the subscriber's module so that it is
     /// specialized there for the concrete `State` and `Value`.
     let pass: Pass
 
@@ -62,6 +65,10 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// visits a few members allocates nothing once it has grown: the pass's copy is
     /// released when the pass ends, so the next pass finds it uniquely referenced.
     private var chosenSlots = ContiguousArray<Int>()
+    /// The members that report themselves to a watcher (a connection's slice reports the
+    /// connection), each with how it takes a change in a watched notification. Looked up
+    /// only in watched passes.
+    private var selfReporting: [ObjectIdentifier: WatchedChange] = [:]
     private var selectorByKeyPath: [KeyPath<State, Value>: Int] = [:]
     private var freeSelectors: [Int] = []
 
@@ -71,7 +78,11 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     }
 
     package override func notify(_ state: State) {
-        pass(self, state)
+        pass(self, state, nil)
+    }
+
+    package override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        pass(self, state, watcher)
     }
 
     package override var subscriptionCount: Int { members.liveCount }
@@ -79,8 +90,8 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// The group's pass: bring every selector up to `state`, then tell the members whose
     /// selector changed.
     @inlinable
-    package static func sharingProjections(_ group: KeyPathGroup, _ state: State) {
-        if let watcher = NotificationWatch.current {
+    package static func sharingProjections(_ group: KeyPathGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
+        if let watcher {
             sharingProjections(group, state, Watched(watcher))
         } else {
             sharingProjections(group, state, Unwatched())
@@ -204,16 +215,31 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             if current == member.lastValue { return }
         }
         member.lastValue = current
-        if let watcher = watch.watcher { group.report(member, fired: true, to: watcher) }
-        member.onChange(current)
+        if let watcher = watch.watcher {
+            group.deliverWatched(current, to: member, watchedBy: watcher)
+        } else {
+            member.onChange(current)
+        }
+    }
+
+    /// Reports `member`'s change to `watcher` and delivers it; a member that reports
+    /// itself is handed the watcher instead.
+    @usableFromInline
+    func deliverWatched(_ value: Value, to member: KeyPathMember<State, Value>, watchedBy watcher: any NotificationWatcher) {
+        if let watchedChange = selfReporting[ObjectIdentifier(member)] {
+            watchedChange(value, watcher)
+        } else {
+            report(member, fired: true, to: watcher)
+            member.onChange(value)
+        }
     }
 
     /// Tells `watcher` that `member` fired, or that it was evaluated: its key path was
-    /// projected in this pass, not skipped as unwritten. A connection's slice is reported
-    /// by its connection.
+    /// projected in this pass, not skipped as unwritten. A member that reports itself is
+    /// not reported here.
     @usableFromInline
     func report(_ member: KeyPathMember<State, Value>, fired: Bool, to watcher: any NotificationWatcher) {
-        guard !member.isConnectionSlice else { return }
+        guard selfReporting.isEmpty || selfReporting[ObjectIdentifier(member)] == nil else { return }
         let keyPath = keyPaths[member.selector]
         let label = ObserverLabel.subscription(keyPath.map { String(describing: $0) } ?? "key path")
         if fired {
@@ -229,10 +255,11 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     ///
     /// - Parameter elementRead: How to read `keyPath`'s value at an offset, when it is an
     ///   element of an inline stored array given apart from its index.
-    /// - Parameter isConnectionSlice: Whether the member is a connection's declared slice,
-    ///   which its connection reports to a ``NotificationWatcher``.
+    /// - Parameter watchedChange: For a member that reports itself to a
+    ///   ``NotificationWatcher`` (a connection's declared slice reports the connection):
+    ///   how it takes a change in a watched notification, instead of `onChange`.
     func subscribe(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil, initial: Value,
-                   isConnectionSlice: Bool = false, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+                   watchedChange: WatchedChange? = nil, onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         precondition(!members.isNotifying, "KeyPathGroup: joined during its own pass")
         let selector: Int
         let isInSync: Bool
@@ -251,8 +278,9 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         memberCounts[selector] += 1
         if !isInSync { hasUnsyncedMembers = true }
         let member = KeyPathMember(group: self, selector: selector, initial: initial, isInSync: isInSync,
-                                   isConnectionSlice: isConnectionSlice, onChange: onChange)
+                                   onChange: onChange)
         members.insert(member)
+        if let watchedChange { selfReporting[ObjectIdentifier(member)] = watchedChange }
         if member.slot == memberSelectors.count {
             memberSelectors.append(selector)
         } else {
@@ -311,6 +339,7 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// the store.
     func memberDidEnd(_ member: KeyPathMember<State, Value>) {
         let selector = member.selector
+        if !selfReporting.isEmpty { selfReporting[ObjectIdentifier(member)] = nil }
         // Still in its slot unless leaving compacted the members (never during a pass).
         if memberSelectors.count == members.slotCount {
             memberSelectors[member.slot] = -1
@@ -370,9 +399,6 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
 @MainActor @usableFromInline
 final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     @usableFromInline let selector: Int
-    /// Whether this is a connection's declared slice, which its connection reports to a
-    /// ``NotificationWatcher``.
-    let isConnectionSlice: Bool
     // Unchecked exclusivity for the two below: touched only by the group's pass and when
     // the member was created, on the main actor, never across a call (the pass writes
     // them before calling `onChange`). The pass reads `isInSync` for every member
@@ -389,10 +415,9 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     weak var group: KeyPathGroup<State, Value>?
 
     init(group: KeyPathGroup<State, Value>, selector: Int, initial: Value, isInSync: Bool,
-         isConnectionSlice: Bool, onChange: @escaping (Value) -> Void) {
+         onChange: @escaping (Value) -> Void) {
         self.group = group
         self.selector = selector
-        self.isConnectionSlice = isConnectionSlice
         self.isInSync = isInSync
         self.lastValue = initial
         self.onChange = onChange

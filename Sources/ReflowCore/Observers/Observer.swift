@@ -36,6 +36,14 @@ open class Observer<Value>: SubscriptionTarget {
     /// Receives the source's new value.
     open func notify(_ value: Value) {}
 
+    /// Receives the source's new value in a notification that `watcher` watches: an
+    /// observer that stands for subscriptions reports what it evaluates and delivers to
+    /// `watcher`, and hands it on to what it notifies in turn. By default, as
+    /// ``notify(_:)``: the observer is not shown in a trace.
+    open func notify(_ value: Value, watchedBy watcher: any NotificationWatcher) {
+        notify(value)
+    }
+
     /// The source went away (its table was released): end anything waiting for values.
     open nonisolated func sourceDidEnd() {}
 

@@ -136,7 +136,25 @@ open class ObserverTable<Value> {
         // stay valid (no compaction until the end).
         slots.ledger.passDepth += 1
         notify(value)
-        if slots.ledger.hasWorkAtPassEnd { deliverQueued() }
+        if slots.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: nil) }
+        slots.ledger.passDepth -= 1
+        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
+    }
+
+    /// ``send(_:)`` in a notification that `watcher` watches: each observer, and each
+    /// value sent meanwhile, is told with it. During a pass, as ``send(_:)``: queued for
+    /// the delivery in progress, which tells it as that delivery is told.
+    ///
+    /// - Complexity: O(*n*) in live observers, plus their work.
+    package final func send(_ value: Value, watchedBy watcher: any NotificationWatcher) {
+        if slots.ledger.isInPass {
+            backlogForWriting.queued.append((value, slotCount))
+            return
+        }
+        if slots.ledger.isEmpty { return }
+        slots.ledger.passDepth += 1
+        notify(value, watchedBy: watcher)
+        if slots.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: watcher) }
         slots.ledger.passDepth -= 1
         if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
@@ -146,6 +164,12 @@ open class ObserverTable<Value> {
     @inlinable
     package final func notify(_ value: Value) {
         forEachActive(upTo: slotCount) { notify($0, value) }
+    }
+
+    /// ``notify(_:)`` in a notification that `watcher` watches: each observer is told
+    /// with it (``Observer/notify(_:watchedBy:)``).
+    package final func notify(_ value: Value, watchedBy watcher: any NotificationWatcher) {
+        forEachActive(upTo: slotCount) { notify($0, value, watchedBy: watcher) }
     }
 
     /// Tells `observer` of `value`; an unlinked observer that ended itself meanwhile (an
@@ -158,20 +182,30 @@ open class ObserverTable<Value> {
         if _slowPath(!observer.isActive) { remove(observer) }
     }
 
+    /// ``notify(_:_:)`` in a watched notification.
+    final func notify(_ observer: Observer<Value>, _ value: Value, watchedBy watcher: any NotificationWatcher) {
+        observer.notify(value, watchedBy: watcher)
+        if _slowPath(!observer.isActive) { remove(observer) }
+    }
+
     /// Tells the queued values, if any, in order, each to the observers there when it was
-    /// sent.
+    /// sent, watched by `watcher` when the delivery that queued them is.
     // Not inlinable: asking the backlog's array of tuples for its count looks up the
     // tuple's metadata in unspecialized code (benchmark R1h), so it is asked only here,
     // when a backlog exists.
     @usableFromInline
-    final func deliverQueued() {
+    final func deliverQueued(watchedBy watcher: (any NotificationWatcher)?) {
         guard let backlog, !backlog.queued.isEmpty else { return }
         var index = 0
         // Read by index: a value sent meanwhile is appended to this same backlog (it
         // stays while the depth is up) and delivered in this loop.
         while index < backlog.queued.count {
             let (value, end) = backlog.queued[index]
-            forEachActive(upTo: end) { notify($0, value) }
+            if let watcher {
+                forEachActive(upTo: end) { notify($0, value, watchedBy: watcher) }
+            } else {
+                forEachActive(upTo: end) { notify($0, value) }
+            }
             index += 1
         }
         backlog.queued.removeAll()

@@ -3,7 +3,7 @@
 ///
 /// Subscriptions made one after another with the same value type and the same kind of
 /// comparison join the same group, so the store makes one call per group, and the
-/// group's pass (``comparingEqual(_:_:)`` or ``comparingCustom(_:_:)``, inlined into the
+/// group's pass (``comparingEqual(_:_:_:)`` or ``comparingCustom(_:_:_:)``, inlined into the
 /// subscriber's module, where `State` and `Value` are concrete) runs each selector and
 /// compares inline. The group keeps its members as parallel arrays (selectors, last
 /// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
@@ -23,8 +23,8 @@
 /// compaction moves them.
 @MainActor @usableFromInline
 final class SelectionGroup<State, Value>: Observer<State> {
-    /// Visits the members with the new state.
-    @usableFromInline package typealias Pass = (SelectionGroup, State) -> Void
+    /// Visits the members with the new state, reporting them to the watcher, if any.
+    @usableFromInline package typealias Pass = (SelectionGroup, State, (any NotificationWatcher)?) -> Void
 
     /// A member's `onChange`, wrapped so that the array keeps it in the form a generic
     /// parameter has: an array of bare `(Value) -> Void` would store it with its `Void`
@@ -69,7 +69,11 @@ final class SelectionGroup<State, Value>: Observer<State> {
     }
 
     package override func notify(_ state: State) {
-        pass(self, state)
+        pass(self, state, nil)
+    }
+
+    package override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        pass(self, state, watcher)
     }
 
     package override var subscriptionCount: Int { members.ledger.liveCount }
@@ -77,8 +81,9 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// The pass of a group whose values are `Equatable`: select, compare with `==`,
     /// deliver.
     @inlinable
-    static func comparingEqual(_ group: SelectionGroup, _ state: State) where Value: Equatable {
-        if let watcher = NotificationWatch.current {
+    static func comparingEqual(_ group: SelectionGroup, _ state: State,
+                               _ watcher: (any NotificationWatcher)?) where Value: Equatable {
+        if let watcher {
             comparingEqual(group, state, Watched(watcher))
         } else {
             comparingEqual(group, state, Unwatched())
@@ -127,8 +132,8 @@ final class SelectionGroup<State, Value>: Observer<State> {
     // A loop of its own rather than `comparingEqual`'s with a comparison passed in: there
     // the `==` is inlined, and a closure would be one more indirect call per member (S3).
     @inlinable
-    static func comparingCustom(_ group: SelectionGroup, _ state: State) {
-        if let watcher = NotificationWatch.current {
+    static func comparingCustom(_ group: SelectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
+        if let watcher {
             comparingCustom(group, state, Watched(watcher))
         } else {
             comparingCustom(group, state, Unwatched())

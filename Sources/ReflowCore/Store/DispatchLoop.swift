@@ -267,10 +267,8 @@ package final class DispatchLoop<State> {
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty {
-            // A watched loop announces its watcher; any other clears one announced by a
-            // watched notification it is nested in.
-            if flags.stages.contains(.watched) || NotificationWatch.current != nil {
-                notifyAnnouncingWatcher()
+            if flags.stages.contains(.watched) {
+                notifyWatched()
             } else {
                 observers.notify(storage)
             }
@@ -279,14 +277,11 @@ package final class DispatchLoop<State> {
         if !pending.isEmpty { drainPending() }
     }
 
-    /// Notifies with ``NotificationWatch/current`` set to this loop's watcher (or none),
-    /// restoring the outer one after.
+    /// Notifies, handing the watcher down to every observer.
     @usableFromInline
-    func notifyAnnouncingWatcher() {
-        let outer = NotificationWatch.current
-        NotificationWatch.current = watcher
-        observers.notify(storage)
-        NotificationWatch.current = outer
+    func notifyWatched() {
+        guard let watcher else { return observers.notify(storage) }
+        observers.notify(storage, watchedBy: watcher)
     }
 
     /// Runs `body`, in which many actions are dispatched, then notifies once.

@@ -153,12 +153,16 @@ extension Store {
     /// Adds a key-path subscription to `group`; a stored path (or an element of a stored
     /// array read at its offset) turns on footprint tracking,
     /// which lets later notifications skip it when no reducer could write it.
+    ///
+    /// - Parameter watchedChange: For a subscriber that reports itself to a
+    ///   ``NotificationWatcher``: how it takes a change in a watched notification.
     @usableFromInline
     package func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead? = nil,
-                                     in group: KeyPathGroup<State, Value>, initial: Value, isConnectionSlice: Bool = false,
+                                     in group: KeyPathGroup<State, Value>, initial: Value,
+                                     watchedChange: KeyPathGroup<State, Value>.WatchedChange? = nil,
                                      onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
         let subscription = group.subscribe(keyPath, elementRead: elementRead, initial: initial,
-                                           isConnectionSlice: isConnectionSlice, onChange: onChange)
+                                           watchedChange: watchedChange, onChange: onChange)
         if group.tracksFootprint(of: keyPath) { trackFootprints() }
         return subscription
     }

@@ -22,6 +22,8 @@ private let traceReducer = Reducer<TraceState>.combine(
 
 private struct TitleProps: Equatable { var title: String }
 private struct CountProps: Equatable { var count: Int }
+/// Props that are not `Equatable`: the connection compares nothing as a whole.
+private struct RowsProps { var rows: [Int]; var title: String }
 
 @MainActor
 @Suite struct UpdateTraceTests {
@@ -131,6 +133,72 @@ private struct CountProps: Equatable { var count: Int }
         otherSubscription.cancel()
     }
 
+    /// Watching belongs to the store it watches: a traced store notified inside another
+    /// store's notification, traced or not, is traced by its own history, and each trace
+    /// lists its own store's observers only.
+    @Test func aTracedStoreNotifiedInsideAnotherOne_isTracedByItsOwnHistoryOnly() {
+        let outer = Store(reducer: traceReducer, state: TraceState())
+        let inner = Store(reducer: traceReducer, state: TraceState())
+        let innerHistory = History<TraceState>()
+        innerHistory.isTracing = true
+        innerHistory.attach(to: inner)
+        let innerSubscription = inner.subscribe(\.count) { _ in }
+        let innerConnection = Connection(store: inner, slice: \.count, mapSliceToProps: { CountProps(count: $0) },
+                                         mapDispatchToActions: { _ in () })
+        var innerCounts: [Int] = []
+        innerConnection.bind(\.count) { innerCounts.append($0) }
+        innerConnection.connect()
+        // A subscriber of the outer store dispatches to the inner one during the pass.
+        let forward = outer.subscribe(\.count) { count in if count > 0 { inner.dispatch(Bump()) } }
+
+        outer.dispatch(Bump())  // the outer store is not traced
+        let outerHistory = History<TraceState>()
+        outerHistory.isTracing = true
+        outerHistory.attach(to: outer)
+        let outerConnection = Connection(store: outer, mapStateToProps: { CountProps(count: $0.count) },
+                                         mapDispatchToActions: { _ in () })
+        outerConnection.bind(\.count) { _ in }
+        outerConnection.connect()
+        outer.dispatch(Bump())  // now it is
+
+        #expect(innerCounts == [0, 1, 2])
+        let innerTraces = innerHistory.entries.map(\.trace)
+        #expect(innerTraces.count == 2)
+        // Named in the order each history first met them.
+        #expect(innerTraces[0]?.fired == ["subscription 1 (\\TraceState.count)", "Connection 2 (CountProps)",
+                                          "Connection 2 (CountProps) → \\.count"])
+        #expect(innerTraces[0]?.fired == innerTraces[1]?.fired && innerTraces[0]?.evaluated == innerTraces[1]?.evaluated)
+        #expect(outerHistory.entries[0].trace?.fired == ["subscription 2 (\\TraceState.count)", "Connection 1 (CountProps)",
+                                                         "Connection 1 (CountProps) → \\.count"])
+        #expect(outerHistory.entries[0].trace?.evaluated == ["subscription 2 (\\TraceState.count)", "Connection 1 (CountProps)"])
+        forward.cancel()
+        innerSubscription.cancel()
+    }
+
+    /// Every kind of binding is traced: to a closure, to an object's property, and of an
+    /// array compared element by element; so is a connection whose props are not
+    /// `Equatable`, which has a store observer of its own.
+    @Test func everyBindingKind_andAConnectionWithoutEquatableProps_areTraced() {
+        let store = Store(reducer: traceReducer, state: TraceState())
+        let history = History<TraceState>()
+        history.isTracing = true
+        history.attach(to: store)
+        let connection = Connection(store: store, mapStateToProps: { RowsProps(rows: $0.rows, title: $0.title) },
+                                    mapDispatchToActions: { _ in () })
+        let label = LoggingLabel { _ in }
+        var rows: [[Int]] = []
+        connection.bind(\.title, to: label, \.text)
+        connection.bind(\.rows, to: { rows.append($0) }, isEqual: ==)
+        connection.connect()
+
+        store.dispatch(SetRow(index: 0, value: 9))
+        store.dispatch(Retitle(title: "A"))
+        #expect(rows == [[1, 2, 3], [9, 2, 3]] && label.text == "A")
+        #expect(history.entries[0].trace?.fired == ["Connection 1 (RowsProps)", "Connection 1 (RowsProps) → \\.rows"])
+        #expect(history.entries[1].trace?.fired == ["Connection 1 (RowsProps)", "Connection 1 (RowsProps) → \\.title"])
+        #expect(history.entries[1].trace?.evaluated == ["Connection 1 (RowsProps)"])
+    }
+
     @Test func tracingOff_recordsNoTrace_andTheStoreStillNotifies() {
         let store = Store(reducer: traceReducer, state: TraceState())
         let history = History<TraceState>()
@@ -172,6 +240,7 @@ private struct CountProps: Equatable { var count: Int }
         var log: [String] = []
         var subscriptions: [SubscriptionHandle] = []
         var connections: [Connection<TraceState, TitleProps, Void>] = []
+        var labels: [LoggingLabel] = []
         var untrueTraces = 0
         for step in 0..<40 {
             switch Int.random(in: 0..<10, using: &random) {
@@ -202,7 +271,14 @@ private struct CountProps: Equatable { var count: Int }
                     ? Connection(store: store, mapStateToProps: { TitleProps(title: $0.title) }, mapDispatchToActions: { _ in () })
                     : Connection(store: store, slice: \.title, mapSliceToProps: { TitleProps(title: $0) },
                                  mapDispatchToActions: { _ in () })
-                connection.bind(\.title) { log.append("c\(id) \($0)") }
+                if Bool.random(using: &random) {
+                    connection.bind(\.title) { log.append("c\(id) \($0)") }
+                } else {
+                    // A binding to an object's property, which logs what it is given.
+                    let label = LoggingLabel { log.append("c\(id) \($0)") }
+                    labels.append(label)
+                    connection.bind(\.title, to: label, \.text)
+                }
                 connection.connect()
                 connections.append(connection)
             case 5:
@@ -223,6 +299,18 @@ private struct CountProps: Equatable { var count: Int }
             }
         }
         subscriptions.forEach { $0.cancel() }
+        labels.removeAll()
         return (log, untrueTraces)
+    }
+}
+
+/// An object whose `text` logs each value written to it.
+@MainActor
+private final class LoggingLabel {
+    let didSet: (String) -> Void
+    var text = "" { didSet { didSet(text) } }
+
+    init(didSet: @escaping (String) -> Void) {
+        self.didSet = didSet
     }
 }
