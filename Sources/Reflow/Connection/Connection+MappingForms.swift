@@ -227,8 +227,8 @@ extension Connection {
 }
 
 // The same forms again where `Props` is `Equatable`: forwarding from the unconstrained
-// extension would pick the unconstrained base (a store observer) even for `Equatable`
-// props, which lose the connection group's distinct-until-changed pass (S7).
+// extension would pick the unconstrained base (a group that delivers every mapping) even
+// for `Equatable` props, which lose the distinct-until-changed pass (S7).
 extension Connection where Props: Equatable {
     /// Creates a connection to `store` from a `@MainActor` `mapStateToProps`;
     /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).

@@ -43,13 +43,8 @@ extension Connection {
     /// - Parameter state: The state to map.
     public func newState(state: State) {
         MainThreadCheck.require("Connection.newState(state:)")
-        if let member {
-            if let props = member.catchUp(to: state) { self.props = props }
-        } else if let storeObserver {
-            if let props = storeObserver.propsIfChanged(state) { self.props = props }
-        } else {
-            Self.hasNoStore("map a state with newState(state:)")
-        }
+        guard followedStore != nil else { Self.hasNoStore("map a state with newState(state:)") }
+        if let props = cell.catchUp(to: state) { self.props = props }
     }
 
     private func repoint(to newStore: Store<State>) {
@@ -60,15 +55,8 @@ extension Connection {
         disconnect()
         followedStore = newStore
         actions = buildActions(newStore.weakDispatch)
-        if let member {
-            storeSubscription = nil  // a slice member's subscription to the old store
-            member.leaveGroup()      // a grouped member's place in the old store's group
-            storeSubscription = member.follow(newStore)
-        } else if let old = storeObserver {
-            storeSubscription = nil
-            follow(newStore, with: ConnectionObserver<State, Props, Actions>(
-                propsIfChanged: old.propsIfChanged, sliceBytes: old.sliceBytes, writes: newStore.loop.writes))
-        }
+        storeSubscription = nil  // a slice member's subscription to the old store
+        storeSubscription = cell.follow(newStore)
         if wasConnected { connect() }
     }
 

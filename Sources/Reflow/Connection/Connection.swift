@@ -28,9 +28,11 @@ import ReflowCore
 /// - The connection holds the store. A sink that captures the view model that owns the
 ///   connection makes a cycle: capture it `[weak self]`, or bind to an object property.
 ///
-/// Connections are cheap: connections with `Equatable` props made one after another share
+/// Connections are cheap: connections with props of one type made one after another share
 /// one store observer, and each keeps its props and its bindings in one object (under
-/// 300 bytes with one binding whose sink captures `[weak self]`).
+/// 300 bytes with one binding whose sink captures `[weak self]`). Props that are not
+/// `Equatable` are delivered on every state change, as ReRxSwift does; `Equatable` props
+/// only when they changed.
 @MainActor
 public final class Connection<State, Props, Actions> {
     /// The current props. Setting them (for previews, or on a store-less connection)
@@ -47,8 +49,9 @@ public final class Connection<State, Props, Actions> {
         get { cell.props }
         set { cell.deliver(newValue) }
     }
-    /// The props and the bindings; the group member itself for a member connection.
-    @usableFromInline let cell: PropsCell<Props>
+    /// The props, the bindings, and how the connection follows its store (see
+    /// ``ConnectionMember``).
+    @usableFromInline let cell: ConnectionMember<State, Props>
 
     /// The actions built by `mapDispatchToActions`.
     ///
@@ -66,21 +69,9 @@ public final class Connection<State, Props, Actions> {
     /// `mapDispatchToActions`, kept so that pointing the connection at another store
     /// builds actions that dispatch there; `nil` for a store-less connection.
     let buildActions: ((Dispatch) -> Actions)?
-    /// What follows the store besides a group's member: the store observer's subscription,
-    /// or a member's slice subscription; `nil` for a member of a connection group and for
-    /// a store-less connection. One field for all of them: a connection is three words and
-    /// its actions (benchmark S5).
+    /// A slice member's subscription to its store's key-path group; `nil` for a member of
+    /// a connection group and for a store-less connection.
     var storeSubscription: SubscriptionHandle?
-
-    /// The store observer, for props that are not `Equatable`.
-    var storeObserver: ConnectionObserver<State, Props, Actions>? {
-        storeSubscription?.observer as? ConnectionObserver<State, Props, Actions>
-    }
-
-    /// The group member, for `Equatable` props: the cell itself.
-    var member: ConnectionMember<State, Props>? {
-        cell as? ConnectionMember<State, Props>
-    }
 
     /// Creates a connection to `store`; props are computed from the current state now.
     ///
@@ -96,7 +87,14 @@ public final class Connection<State, Props, Actions> {
     public convenience init(store: Store<State>,
                             mapStateToProps: @escaping (State) -> Props,
                             mapDispatchToActions: @escaping (Dispatch) -> Actions) {
-        self.init(store: store, mapDispatchToActions: mapDispatchToActions, propsIfChanged: { mapStateToProps($0) })
+        MainThreadCheck.require("Connection(store:...)")
+        // A member of the store's group of connections with these props, which delivers
+        // every mapping; the pass is specialized here, in the caller's module.
+        let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
+        let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringEveryMapping,
+                                          isDuplicate: nil)
+        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
+        group.join(member)
     }
 
     /// Creates a connection that reads only one `Equatable` slice of the state:
@@ -133,30 +131,6 @@ public final class Connection<State, Props, Actions> {
         keep(member.subscribeSlice(of: store, initial: initial, mapSlice: mapSliceToProps))
     }
 
-    /// - Parameter sliceBytes: Where the declared slice lies in the state, when it is a
-    ///   stored property: the connection then skips dispatches whose reducers cannot write it.
-    @usableFromInline
-    init(store: Store<State>, mapDispatchToActions: @escaping (Dispatch) -> Actions,
-         propsIfChanged: @escaping (State) -> Props?, sliceBytes: Range<Int>? = nil) {
-        MainThreadCheck.require("Connection(store:...)")
-        self.followedStore = store
-        self.buildActions = mapDispatchToActions
-        // The first call always yields props: there is no previous state to compare with.
-        self.cell = PropsCell(props: propsIfChanged(store.state)!)
-        self.actions = mapDispatchToActions(store.weakDispatch)
-        Housekeeping.run()
-        follow(store, with: ConnectionObserver<State, Props, Actions>(
-            propsIfChanged: propsIfChanged, sliceBytes: sliceBytes, writes: store.loop.writes))
-        store.loop.watcher?.observerMade(cell, .connection(Props.self))
-    }
-
-    /// Follows `store` through `observer` (props that are not `Equatable`).
-    func follow(_ store: Store<State>, with observer: ConnectionObserver<State, Props, Actions>) {
-        if observer.sliceBytes != nil { store.trackFootprints() }
-        observer.connection = self
-        storeSubscription = store.observers.subscribe(observer)
-    }
-
     /// Creates a connection without a store, from fixed props and (mock) actions: for
     /// previews, prototypes and view tests. Set ``props`` to drive its bindings.
     ///
@@ -186,7 +160,8 @@ public final class Connection<State, Props, Actions> {
         MainThreadCheck.require("Connection(props:actions:)")
         self.followedStore = nil
         self.buildActions = nil
-        self.cell = PropsCell(props: props)
+        self.cell = ConnectionMember(props: props)
+        cell.isEnabled = true
         self.actions = actions
     }
 
@@ -219,7 +194,8 @@ public final class Connection<State, Props, Actions> {
     deinit {
         // A member connection leaves its group here, as a subscription would when released:
         // at once on the main queue, else as soon as the main actor runs.
-        guard let member = cell as? ConnectionMember<State, Props> else { return }
+        guard followedStore != nil else { return }
+        let member = cell
         if MainQueueDetection.isOnMainQueue {
             MainActor.assumeIsolated { member.leaveGroup() }
         } else {
@@ -229,28 +205,23 @@ public final class Connection<State, Props, Actions> {
 
     /// Whether the props follow the store: between ``connect()`` and ``disconnect()``.
     /// A store-less connection is always connected.
-    public var isConnected: Bool { storeObserver?.isEnabled ?? member?.isEnabled ?? true }
+    public var isConnected: Bool { cell.isEnabled }
 
     /// Starts following the store: catches up to its current state at once, then updates
     /// on each change. Call it when the screen appears. Calling it twice does nothing.
     public func connect() {
         MainThreadCheck.require("Connection.connect()")
-        guard let store = followedStore else { return }
-        if let member, !member.isEnabled {
-            member.isEnabled = true
-            if let props = member.catchUp(to: store.state) { self.props = props }
-        }
-        guard let storeObserver, !storeObserver.isEnabled else { return }
-        storeObserver.isEnabled = true
-        if let props = storeObserver.propsIfChanged(store.state) { self.props = props }
+        guard let store = followedStore, !cell.isEnabled else { return }
+        cell.isEnabled = true
+        if let props = cell.catchUp(to: store.state) { self.props = props }
     }
 
     /// Stops following the store; bindings stay and resume on the next ``connect()``.
     /// Call it when the screen disappears.
     public func disconnect() {
         MainThreadCheck.require("Connection.disconnect()")
-        storeObserver?.isEnabled = false
-        member?.isEnabled = false
+        guard followedStore != nil else { return }  // a store-less connection stays connected
+        cell.isEnabled = false
     }
 
     /// Adds a binding to the props' table, which keeps it for as long as the props live;
@@ -299,7 +270,7 @@ extension Connection where Props: Equatable {
         // A member of the store's group of connections with these props: the pass that
         // maps and compares is specialized here, in the caller's module (S5, S7, S9).
         let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
-        let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges)
+        let group = store.connectionGroup(comparing: Props.self)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         group.join(member)
     }

@@ -1,7 +1,9 @@
 import ReflowCore
 
-/// Consecutive connections with `Equatable` props of one type, as one entry of the store's
-/// observer table: the connections are its members themselves.
+/// Consecutive connections with props of one type, as one entry of the store's observer
+/// table: the connections are its members themselves. Every connection that maps the whole
+/// state follows its store this way: with `Equatable` props a change is delivered only if
+/// the new props differ, otherwise every mapping is delivered (`isDuplicate` is `nil`).
 ///
 /// A member keeps its mapping, its props and its place here, so the group needs no
 /// selector, delivery closure, last value or member record of its own: the props the
@@ -18,19 +20,26 @@ import ReflowCore
 /// otherwise), so a pass sees exactly the members there when it began, minus those that
 /// left.
 @MainActor @usableFromInline
-final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
+final class ConnectionGroup<State, Props>: Observer<State> {
     /// Visits the members with the new state, reporting them to the watcher, if any.
     @usableFromInline typealias Pass = (ConnectionGroup, State, (any NotificationWatcher)?) -> Void
 
+    /// ``deliveringChanges(_:_:_:)`` or ``deliveringEveryMapping(_:_:_:)``, built in the
+    /// caller's module.
     let pass: Pass
+    /// Whether new props equal the old ones, so they are not delivered (`==` of `Equatable`
+    /// props); `nil`: every mapping is delivered. Used outside the pass: `connect()` and
+    /// `newState(state:)` compare with it.
+    let isDuplicate: ((Props, Props) -> Bool)?
     // Main actor only; a pass reads a snapshot of the slots, and the ledger before and
     // after it. Exclusivity stays checked here: unchecking it measured no gain (S7
     // 2.50–2.58 µs and all readers 21.6–21.9 µs either way).
     @usableFromInline var members = SlotTable<GroupedConnectionMember<State, Props>>()
     private var retired: [GroupedConnectionMember<State, Props>] = []
 
-    init(pass: @escaping Pass) {
+    init(pass: @escaping Pass, isDuplicate: ((Props, Props) -> Bool)?) {
         self.pass = pass
+        self.isDuplicate = isDuplicate
     }
 
     override func notify(_ state: State) {
@@ -47,7 +56,8 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
     ///
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
     @inlinable
-    static func deliveringChanges(_ group: ConnectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
+    static func deliveringChanges(_ group: ConnectionGroup, _ state: State,
+                                  _ watcher: (any NotificationWatcher)?) where Props: Equatable {
         if let watcher {
             deliveringChanges(group, state, Watched(watcher))
         } else {
@@ -57,7 +67,8 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
 
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
-    static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State, _ watch: Watch) {
+    static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State,
+                                                       _ watch: Watch) where Props: Equatable {
         group.members.ledger.passDepth += 1
         // Every member of the snapshot is alive for the whole pass (one that leaves
         // meanwhile is retired, not freed, and disabled), so each is called borrowed,
@@ -70,6 +81,36 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
                     if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
                     member.deliver(props, watch)
                 }
+            }
+        }
+        group.endPass()
+    }
+
+    /// The pass of props that are not `Equatable`: each connected member maps the state and
+    /// gets the props, as ReRxSwift's connection does.
+    ///
+    /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
+    @inlinable
+    static func deliveringEveryMapping(_ group: ConnectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
+        if let watcher {
+            deliveringEveryMapping(group, state, Watched(watcher))
+        } else {
+            deliveringEveryMapping(group, state, Unwatched())
+        }
+    }
+
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func deliveringEveryMapping<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State, _ watch: Watch) {
+        group.members.ledger.passDepth += 1
+        group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
+            if member.isEnabled {
+                let props = member.map(state)
+                if let watcher = watch.watcher {
+                    report(member, fired: false, to: watcher)
+                    report(member, fired: true, to: watcher)
+                }
+                member.deliver(props, watch)
             }
         }
         group.endPass()
@@ -137,15 +178,25 @@ final class ConnectionGroup<State, Props: Equatable>: Observer<State> {
 }
 
 extension Store {
-    /// The group that a new connection with `Equatable` props of this type joins: the
-    /// newest entry of the table if it is one and no pass is in progress, else a new one.
+    /// The group that a new connection with props of this type joins: the newest entry of
+    /// the table if it is one that compares props the same way and no pass is in progress,
+    /// else a new one.
     @usableFromInline
-    func connectionGroup<Props: Equatable>(of _: Props.Type,
-                                           pass: @escaping ConnectionGroup<State, Props>.Pass) -> ConnectionGroup<State, Props> {
+    func connectionGroup<Props>(of _: Props.Type, pass: @escaping ConnectionGroup<State, Props>.Pass,
+                                isDuplicate: ((Props, Props) -> Bool)?) -> ConnectionGroup<State, Props> {
         noteNewSubscriber()
-        if !observers.isNotifying, let newest = observers.newest as? ConnectionGroup<State, Props> { return newest }
-        let group = ConnectionGroup<State, Props>(pass: pass)
+        if !observers.isNotifying, let newest = observers.newest as? ConnectionGroup<State, Props>,
+           (newest.isDuplicate == nil) == (isDuplicate == nil) {
+            return newest
+        }
+        let group = ConnectionGroup<State, Props>(pass: pass, isDuplicate: isDuplicate)
         observers.insert(group)
         return group
+    }
+
+    /// The group that a new connection with `Equatable` props of this type joins.
+    @inlinable
+    func connectionGroup<Props: Equatable>(comparing _: Props.Type) -> ConnectionGroup<State, Props> {
+        connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges, isDuplicate: { $0 == $1 })
     }
 }

@@ -1,8 +1,11 @@
 import ReflowCore
 
-/// A connection's props and bindings, when the connection is a member of one of the
-/// store's groups rather than an observer of its own: a ``GroupedConnectionMember`` for
-/// `Equatable` props, a ``SliceConnectionMember`` for a declared slice.
+/// A connection's props and bindings, and how the connection follows its store: every
+/// connection has one, and follows its store one way, as a member of one of the store's
+/// groups. A ``GroupedConnectionMember`` maps the whole state, in a ``ConnectionGroup``;
+/// a ``SliceConnectionMember`` maps a declared slice, in the slice type's ``KeyPathGroup``.
+/// A store-less connection's is this class itself: it follows nothing and is always
+/// connected.
 @MainActor @usableFromInline
 class ConnectionMember<State, Props>: PropsCell<Props> {
     /// Whether the connection is connected.
@@ -17,21 +20,21 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     /// Takes this member out of its group; its connection is gone or follows another store.
     func leaveGroup() {}
 
-    /// Follows `store`, when the connection is pointed at it: joins its group, or returns
-    /// the subscription that follows it. Cold: the initializers join with a pass
-    /// specialized in the caller's module.
+    /// Follows `store`, when the connection is pointed at it: leaves the old store's group
+    /// and joins the new one's, or returns the subscription that follows it. Cold: the
+    /// initializers join with a pass specialized in the caller's module.
     func follow(_ store: Store<State>) -> SubscriptionHandle? { nil }
 }
 
-/// How a connection with `Equatable` props and no declared slice follows its store: as a
-/// member of the store's ``ConnectionGroup`` for its props' type.
+/// How a connection with no declared slice follows its store: as a member of the store's
+/// ``ConnectionGroup`` for its props' type.
 ///
 /// The group's pass, specialized in the caller's module, runs `map` (the connection's
-/// `mapStateToProps`) and compares the result with the props this member holds; only a
-/// change is delivered. While the connection is disconnected the pass skips it, and
-/// `connect()` catches up.
+/// `mapStateToProps`); with `Equatable` props it compares the result with the props this
+/// member holds and delivers only a change, otherwise it delivers every mapping. While the
+/// connection is disconnected the pass skips it, and `connect()` catches up.
 @MainActor @usableFromInline
-final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<State, Props> {
+final class GroupedConnectionMember<State, Props>: ConnectionMember<State, Props> {
     /// The slot in `group`; kept by the group.
     var index: Int {
         get { Int(storedIndex) }
@@ -53,7 +56,7 @@ final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<S
 
     override func catchUp(to state: State) -> Props? {
         let props = map(state)
-        guard props != self.props else { return nil }
+        if let isDuplicate = group?.isDuplicate, isDuplicate(self.props, props) { return nil }
         self.props = props
         return props
     }
@@ -63,7 +66,10 @@ final class GroupedConnectionMember<State, Props: Equatable>: ConnectionMember<S
     }
 
     override func follow(_ store: Store<State>) -> SubscriptionHandle? {
-        store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges).join(self)
+        // Invariant: a member that follows a store is in one of its groups.
+        guard let old = group else { preconditionFailure("GroupedConnectionMember: not in a group") }
+        old.remove(self)
+        store.connectionGroup(of: Props.self, pass: old.pass, isDuplicate: old.isDuplicate).join(self)
         return nil
     }
 }
