@@ -145,7 +145,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
                     // delivers: stop now, which ends that subscription too.
                     return self.stopAfterRelease()
                 }
-                self.apply(mutation, to: unsafeDowncast(reactor, to: R.self))
+                self.apply(mutation, to: uncheckedCast(reactor, to: R.self))
             }.store(in: pipeline)
         }
         let states = reactor.transform(state: rawStates.signal(seededWith: { [unowned self] in self.path.rawState }))
@@ -188,7 +188,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
     @inlinable
     func handle<R: Reactor>(_ action: Action, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard !path.isStubEnabled, let owner else { return }
-        let reactor = unsafeDowncast(owner, to: R.self)  // the type's invariant
+        let reactor = uncheckedCast(owner, to: R.self)  // the type's invariant
         let effect = reactor.mutate(action: action)
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
@@ -211,7 +211,7 @@ final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactor
             ReactorCores.shutDown(self)  // released while its effect ran: stop it now
             return
         }
-        deliver(mutation, to: unsafeDowncast(owner, to: R.self))  // the type's invariant
+        deliver(mutation, to: uncheckedCast(owner, to: R.self))  // the type's invariant
     }
 
     /// Hands a mutation to `transform(mutation:)`, or straight to `apply` when that

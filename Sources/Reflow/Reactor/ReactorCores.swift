@@ -53,16 +53,10 @@ package enum ReactorCores {
         // ReactorCore<R.Action, R.Mutation, R.State>. Checked when REFLOW_INTERNAL_CHECKS
         // is set; the subclass tests use a reactor through both types.
         if let lastCore = kept.last, lastCore.ownerID == ObjectIdentifier(reactor) {
-            #if REFLOW_INTERNAL_CHECKS
-            precondition(lastCore is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorCores: core of another type")
-            #endif
-            return unsafeDowncast(lastCore, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
+            return uncheckedCast(lastCore, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
         if let existing = existingCore(of: reactor) {
-            #if REFLOW_INTERNAL_CHECKS
-            precondition(existing is ReactorCore<R.Action, R.Mutation, R.State>, "ReactorCores: core of another type")
-            #endif
-            return unsafeDowncast(existing, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
+            return uncheckedCast(existing, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
         let core = ReactorCore<R.Action, R.Mutation, R.State>(owner: reactor, initialState: reactor.initialState)
         keep(core, for: reactor)
