@@ -180,8 +180,23 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable @inline(__always)
     static func member(_ observer: Observer<State>) -> KeyPathMember<State, Value> {
         // Invariant: a group's member table holds only its members (`subscribe` is the
-        // only insert).
-        uncheckedCast(observer, to: KeyPathMember<State, Value>.self)
+        // only insert); checked when REFLOW_INTERNAL_CHECKS is set.
+        // Written out rather than through `uncheckedCast(_:to:)`: a debug build calls that
+        // function per member even where it is transparent (S2 by key path, debug section,
+        // 1.35×).
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
+        #endif
+        #if DEBUG
+        // Through `Unmanaged` in a debug build, where `unsafeDowncast` looks up the
+        // member type's metadata and casts dynamically for every member (two fifths
+        // of a member's visit: benchmark S3, array and index, debug section); optimized,
+        // `unsafeDowncast` is free and this form costs a retain per member.
+        return Unmanaged<KeyPathMember<State, Value>>
+            .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
+        #else
+        return unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
+        #endif
     }
 
     /// Delivers the last value of `member`'s selector, `lastValues[selector]`, to it if
