@@ -2,11 +2,12 @@
 /// observes states, a connection's bindings observe props, a signal subject's subscribers
 /// observe the values sent, an entity's subscribers observe that entity.
 ///
-/// Subclasses override `notify(_:)`; a table calls one virtual method per observer and
-/// never boxes a value. Most observers are a ``SelectingObserver`` (select, compare,
-/// deliver) or a ``ClosureObserver`` (every value); groups of store subscriptions
-/// (``SelectionGroup``, ``KeyPathGroup``) and per-source observers (a connection's, an
-/// entity index) are the others.
+/// Subclasses override `notify(_:)`, and `notify(_:watchedBy:)` to show in a trace; a
+/// table calls one virtual method per observer and never boxes a value. The engine's are
+/// a ``SelectingObserver`` (select, compare, deliver), a ``ClosureObserver`` (every
+/// value) and the groups of store subscriptions (``SelectionGroup``, ``KeyPathGroup``);
+/// features add their own (a connection group and a binding, a hosted reactor's slice
+/// observer, an entity index).
 ///
 /// Open (and so public) because features subclass it from the Reflow module, and Swift lets
 /// no other module subclass a `package` class; Reflow re-exports ReflowCore's public types

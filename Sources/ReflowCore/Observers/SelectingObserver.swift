@@ -2,10 +2,10 @@
 /// new source value, compares it with the last value it delivered, and delivers it only
 /// when it is not a duplicate.
 ///
-/// Every single observer that selects uses it: a connection's bindings to closures and to
-/// object properties, list bindings with their own element comparison, async streams and
-/// per-entity subscriptions. Groups of store subscriptions (``SelectionGroup``,
-/// ``KeyPathGroup``) run the same three steps over many members in one specialized loop.
+/// Single observers that select use it: async streams and per-entity subscriptions. Groups
+/// of store subscriptions (``SelectionGroup``, ``KeyPathGroup``) run the same three steps
+/// over many members in one specialized loop, and a connection's bindings are a feature's
+/// own observer of the same shape.
 /// A signal's subscribers select nothing and skip nothing: they are a ``ClosureObserver``.
 ///
 /// The steps are compiled into one closure by ``make(initial:select:isDuplicate:deliver:)``,
