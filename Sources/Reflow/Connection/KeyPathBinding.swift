@@ -6,9 +6,11 @@ import ReflowCore
 ///
 /// Its step (read, compare with the last value, deliver) is a function built by
 /// ``Connection/bind(_:to:)`` in the caller's module, where `Props` and `Value` are
-/// concrete, so the read and the comparison are specialized; the function captures
-/// nothing, so a binding allocates no closure context (benchmark S5), and the value is
-/// read at its offset when the key path is a stored property laid out inline (S7).
+/// concrete, so the read and the comparison are specialized; for a binding to a sink the
+/// function captures nothing, so the binding allocates no closure context (benchmark S5),
+/// and the value is read at its offset when the key path is a stored property laid out
+/// inline (S7). A binding to an object's property, or of an array compared element by
+/// element, has a step that captures the object (weakly) or the comparison.
 @MainActor @usableFromInline
 final class KeyPathBinding<Props, Value>: Observer<Props> {
     /// Reads, compares and delivers; in a watched notification it tells the watcher when
