@@ -1,0 +1,53 @@
+/// How features turn the loop's optional stages on and off: owned reducers, routes and
+/// middleware. None of this runs on a dispatch; each change sets the stage's flag, which
+/// the dispatch reads (see ``DispatchStages``).
+extension DispatchLoop {
+    /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
+    package func addOwnedReducer(_ reducer: Reducer<State>, for owner: ObjectIdentifier) {
+        ownedReducers[owner] = reducer
+        flags.stages.insert(.ownedReducers)
+    }
+
+    /// One destination of routed actions.
+    struct Route {
+        let owner: ObjectIdentifier
+        let deliver: @MainActor (any Action) -> Void
+    }
+
+    /// After each action of `type` is reduced and observers were notified, `deliver` gets
+    /// it, in the order routes were added. It runs as a queued dispatch would, so it may
+    /// dispatch.
+    package func addRoute(for type: any Action.Type, owner: ObjectIdentifier, deliver: @escaping @MainActor (any Action) -> Void) {
+        routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
+        flags.stages.insert(.routes)
+    }
+
+    /// Removes the routes `owner` added.
+    package func removeRoutes(of owner: ObjectIdentifier) {
+        for (type, list) in routes {
+            let kept = list.filter { $0.owner != owner }
+            routes[type] = kept.isEmpty ? nil : kept
+        }
+        flags.stages.set(.routes, !routes.isEmpty)
+    }
+
+    /// Removes the reducer `owner` added.
+    package func removeOwnedReducer(for owner: ObjectIdentifier) {
+        ownedReducers[owner] = nil
+        flags.stages.set(.ownedReducers, !ownedReducers.isEmpty)
+    }
+
+    /// Installs the middleware chain, after any installed before; the last middleware's
+    /// `next` leads to `reduceAndNotify`.
+    func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>) {
+        guard !middleware.isEmpty else { return }
+        self.middleware += middleware
+        var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
+        for link in self.middleware.reversed() {
+            let rest = next
+            next = Dispatch { action in link.handle(context, action, rest) }
+        }
+        chain = next
+        flags.stages.insert(.middleware)
+    }
+}
