@@ -1,4 +1,5 @@
 import Foundation
+import ReflowCore
 
 /// One slice of the state that ``StatePersistence`` saves to a file of its own.
 ///
@@ -34,15 +35,15 @@ public struct PersistedSlice<State>: Sendable {
         _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
         migrations: [Int: @Sendable (Data) throws -> Data] = [:]
     ) {
-        nonisolated(unsafe) let keyPath = keyPath  // key paths are immutable values
+        let slice = UncheckedSendable(keyPath)  // a key path
         self.file = file
         self.version = version
         self.migrations = migrations
-        self.take = { $0[keyPath: keyPath] }
+        self.take = { $0[keyPath: slice.value] }
         // Invariant for the casts: every value these closures get was made by `take`, so
         // it is a Slice.
         self.encode = { value in try JSONEncoder().encode(value as! Slice) }
         self.isEqual = { lhs, rhs in (lhs as! Slice) == (rhs as! Slice) }
-        self.decodeInto = { data, state in state[keyPath: keyPath] = try JSONDecoder().decode(Slice.self, from: data) }
+        self.decodeInto = { data, state in state[keyPath: slice.value] = try JSONDecoder().decode(Slice.self, from: data) }
     }
 }

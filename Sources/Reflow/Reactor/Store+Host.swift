@@ -114,7 +114,6 @@ extension Store {
                                   observeSlice: @escaping @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> SubscriptionHandle,
                                   readSlice: @escaping @MainActor () -> R.State,
                                   dispatchMutation: @escaping @MainActor (R.Mutation, (R.State, R.Mutation) -> R.State) -> Void) {
-        nonisolated(unsafe) let slice = slice  // key paths are immutable values
         // A reducer of the slice, scoped like any other: the store then knows that the
         // reactor's mutations write only its slice.
         loop.addOwnedReducer(Reducer<R.State>.on(ReactorMutation<R>.self) { [weak reactor] state, hosted in

@@ -41,14 +41,12 @@ extension Effect {
 /// A type-erased cancellation id.
 @usableFromInline
 package struct EffectID: Hashable, Sendable {
-    // AnyHashable is not Sendable, but it is only ever built from a `Hashable & Sendable`
-    // value (see `init`) and never mutated, so sharing it is safe.
-    nonisolated(unsafe) let base: AnyHashable
+    let base: UncheckedSendable<AnyHashable>
 
     init(_ id: some Hashable & Sendable) {
-        self.base = AnyHashable(id)
+        self.base = UncheckedSendable(AnyHashable(id))  // an AnyHashable of a Sendable value
     }
 
-    @usableFromInline package static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
-    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(base) }
+    @usableFromInline package static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base.value == rhs.base.value }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(base.value) }
 }

@@ -144,15 +144,15 @@ public struct Reducer<State>: Sendable {
     /// - Parameter keyPath: Where the slice lives in the containing state.
     /// - Returns: A reducer of the containing state that changes only the slice.
     public func scope<Root>(_ keyPath: WritableKeyPath<Root, State>) -> Reducer<Root> {
-        nonisolated(unsafe) let keyPath = keyPath  // key paths are immutable values
+        let slice = UncheckedSendable(keyPath)  // a key path
         return Reducer<Root>(stages: stages.map { stage in
             switch stage {
             case .everyAction(let body):
-                return .everyAction { root, action in body(&root[keyPath: keyPath], action) }
+                return .everyAction { root, action in body(&root[keyPath: slice.value], action) }
             case .routed(let table):
-                return .routed(table.mapValues { body in { root, action in body(&root[keyPath: keyPath], action) } })
+                return .routed(table.mapValues { body in { root, action in body(&root[keyPath: slice.value], action) } })
             }
-        }, footprints: footprints.lifted(through: keyPath))
+        }, footprints: footprints.lifted(through: slice.value))
     }
 
     /// Runs the reducer: changes `state` in place for `action`.

@@ -1,5 +1,7 @@
 /// A key-path group's refresh: the first half of its pass, which brings each distinct key
-/// path's last value up to the state before any member is told.
+/// path's last value up to the state before any member is told. In `Unsafe/` because it
+/// reads the state's bytes: selectors at their stored offsets, array elements through the
+/// array's buffer, each beside its invariant.
 extension KeyPathGroup {
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each
     /// distinct key path is projected and compared once, or skipped when no reduction
