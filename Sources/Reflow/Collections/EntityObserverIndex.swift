@@ -50,20 +50,33 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     }
 
     override func notify(_ state: State) {
+        forEachChange(in: state) { table, entity in table.notify(entity) }
+    }
+
+    /// Hands the watcher to the subscribers told: each reports itself.
+    override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        forEachChange(in: state) { table, entity in table.notify(entity, watchedBy: watcher) }
+    }
+
+    /// Calls `tell` with the subscribers of each entity that changed since the last
+    /// notification, and the entity (`nil` once removed); all of them when the journal
+    /// cannot say (the collection was replaced, or its journal was trimmed).
+    @inline(__always)
+    private func forEachChange(in state: State, _ tell: (ObserverTable<Entity?>, Entity?) -> Void) {
         let collection = state[keyPath: keyPath]
         if let journal = readJournal, journal === collection.journal, let changed = journal.changes(since: readPosition) {
             readPosition = journal.end
             if changed.count == 1, let id = changed.first {
-                subscribers[id]?.notify(collection[id: id])
+                if let table = subscribers[id] { tell(table, collection[id: id]) }
             } else if !changed.isEmpty {
                 var seen = Set<ID>()
                 for id in changed where seen.insert(id).inserted {
-                    subscribers[id]?.notify(collection[id: id])
+                    if let table = subscribers[id] { tell(table, collection[id: id]) }
                 }
             }
         } else {
             markRead(collection)
-            for (id, table) in subscribers { table.notify(collection[id: id]) }
+            for (id, table) in subscribers { tell(table, collection[id: id]) }
         }
     }
 

@@ -34,9 +34,11 @@ extension Store {
         let index = entityIndex(for: collection)
         let initial = state[keyPath: collection][id: id]
         let observer = SelectingObserver<Entity?>.make(
-            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange
+            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange,
+            label: .subscription("\(collection)[id: \(String(reflecting: id))]")
         )
         let subscription = index.subscribe(id, observer)
+        didMake(observer)
         onChange(initial)
         return subscription
     }

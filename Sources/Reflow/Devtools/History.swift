@@ -64,12 +64,12 @@ public final class History<State> {
     /// Whether each dispatch also records an ``UpdateTrace``: which reducers ran, which
     /// observers were evaluated and fired, which key paths changed.
     ///
-    /// It can be turned on at any time: the store's subscriptions, connections, bindings
-    /// and hosted reactors are followed, made before or after, and the notification runs
-    /// the path it runs untraced. Per-entity subscriptions
-    /// (``Store/subscribe(_:in:_:)``) are not listed. Observers
-    /// made while tracing are numbered in the order they were made, the others when first
-    /// seen. Off, nothing is traced and dispatch does no extra work.
+    /// It can be turned on at any time: the store's subscriptions, connections, bindings,
+    /// hosted reactors, per-entity subscriptions (``Store/subscribe(_:in:_:)``), async
+    /// sequences (``Store/values(_:)``) and a ``StatePersistence`` are followed, made before
+    /// or after, and the notification runs the path it runs untraced. Observers made while
+    /// tracing are numbered in the order they were made, the others when first seen. Off,
+    /// nothing is traced and dispatch does no extra work.
     public var isTracing = false {
         didSet { installTracer() }
     }

@@ -17,9 +17,12 @@ import ReflowCore
 ///
 /// Observers are named by what they watch and numbered in the order they were made:
 /// `subscription 2 (\AppState.count)` for a key-path subscription, `subscription 3
-/// (closure)` for a selector, `Connection 1 (TodoListProps)` for a connection and
-/// `Connection 1 (TodoListProps) → \.title` for one of its bindings. Observers made while
-/// tracing is on are numbered as they are made; those made before, when first seen.
+/// (closure)` for a selector, `subscription 4 (\AppState.todos[id: 7])` for one entity,
+/// `Connection 1 (TodoListProps)` for a connection and `Connection 1 (TodoListProps) →
+/// \.title` for one of its bindings, `stream 5 (\AppState.count)` for an async sequence,
+/// `persistence 6 (settings.json)` for a ``StatePersistence`` (evaluated, never fired: it
+/// saves later). Observers made while tracing is on are numbered as they are made; those
+/// made before, when first seen.
 public struct UpdateTrace: Equatable, Sendable, CustomStringConvertible {
     /// The action, as it prints.
     public var action: String

@@ -15,7 +15,8 @@ extension Store {
     /// - Returns: A stream of the current value, then each change; it ends when the task
     ///   that iterates it is cancelled or the store is released.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
-        observers.stream(current: state, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 })
+        observers.stream(current: state, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 },
+                         label: ObserverLabel(kind: "stream") { String(describing: keyPath) }, watcher: loop.watcher)
     }
 
     /// A selected value as an async sequence: the current value, then each change.
@@ -23,7 +24,8 @@ extension Store {
     /// - Parameter select: Picks the value to watch from the state.
     /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(of select: @escaping (State) -> Value) -> AsyncStream<Value> {
-        observers.stream(current: state, select: select, isDuplicate: { $0 == $1 })
+        observers.stream(current: state, select: select, isDuplicate: { $0 == $1 },
+                         label: ObserverLabel(kind: "stream") { "closure" }, watcher: loop.watcher)
     }
 }
 
@@ -39,6 +41,7 @@ extension Connection {
     /// - Parameter keyPath: The prop to watch.
     /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Props, Value>) -> AsyncStream<Value> {
-        cell.stream(current: props, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 })
+        cell.stream(current: props, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 },
+                    label: ObserverLabel(kind: "stream") { KeyPathLabel.relative(keyPath) })
     }
 }

@@ -138,10 +138,9 @@ public final class StatePersistence<State> {
             // baseline a first write is compared with.
             files[slice.file] = SliceFile(slice: slice, url: url(of: slice), lastWritten: slice.take(store.state))
         }
-        // A plain observer of every state, not a store subscription: this code is generic
-        // over State and not specialized, and a subscription group's pass would look up
-        // generic metadata on every dispatch (benchmark P1).
-        subscription = store.observers.subscribe(ClosureObserver<State> { [weak self] _ in self?.stateChanged() })
+        let observer = PersistenceObserver<State>(files: slices.map(\.file)) { [weak self] in self?.stateChanged() }
+        subscription = store.observers.subscribe(observer)
+        store.didMake(observer)
     }
 
     /// Stops saving; changes not yet written are dropped (call ``flush()`` first to keep

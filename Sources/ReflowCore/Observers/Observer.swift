@@ -2,8 +2,8 @@
 /// observes states, a connection's bindings observe props, a signal subject's subscribers
 /// observe the values sent, an entity's subscribers observe that entity.
 ///
-/// Subclasses override `notify(_:)`, and `notify(_:watchedBy:)` to show in a trace; a
-/// table calls one virtual method per observer and never boxes a value. The engine's are
+/// Subclasses override `notify(_:)`, and `notify(_:watchedBy:)` to say in a trace what
+/// they delivered; a table calls one virtual method per observer and never boxes a value. The engine's are
 /// a ``SelectingObserver`` (select, compare, deliver), a ``ClosureObserver`` (every
 /// value) and the groups of store subscriptions (``SelectionGroup``, ``KeyPathGroup``);
 /// features add their own (a connection group and a binding, a hosted reactor's slice
@@ -37,12 +37,24 @@ open class Observer<Value>: SubscriptionTarget {
     /// Receives the source's new value.
     open func notify(_ value: Value) {}
 
-    /// Receives the source's new value in a notification that `watcher` watches: an
-    /// observer that stands for subscriptions reports what it evaluates and delivers to
-    /// `watcher`, and hands it on to what it notifies in turn. By default, as
-    /// ``notify(_:)``: the observer is not shown in a trace.
+    /// Receives the source's new value in a notification that `watcher` watches: the
+    /// observer reports what it evaluates and delivers to `watcher`, and hands it on to
+    /// what it notifies in turn.
+    ///
+    /// By default it is reported as evaluated, under ``watchLabel``, and then told as by
+    /// ``notify(_:)``: an observer kind that does not override this still shows in a
+    /// trace, though not whether it delivered. Kinds that know override it (a selecting
+    /// observer reports when it fires; a group reports each of its members).
     open func notify(_ value: Value, watchedBy watcher: any NotificationWatcher) {
+        watcher.evaluated(self, watchLabel)
         notify(value)
+    }
+
+    /// What a ``NotificationWatcher`` calls this observer the first time it sees it; by
+    /// default the observer's type. Made only when a watcher asks.
+    open var watchLabel: ObserverLabel {
+        let type = type(of: self)
+        return ObserverLabel(kind: "observer") { String(describing: type) }
     }
 
     /// The source went away (its table was released): end anything waiting for values.

@@ -2,16 +2,24 @@ extension ObserverTable {
     /// A stream of a value selected from this table's source: the current value first,
     /// then each change. It ends when the consuming task is cancelled or the source is
     /// released.
+    ///
+    /// - Parameters:
+    ///   - label: What a ``NotificationWatcher`` calls the stream's observer.
+    ///   - watcher: The source's watcher, if it has one: it names the observer now.
     package func stream<Selected: Sendable>(current: Value, select: @escaping (Value) -> Selected,
-                                    isDuplicate: @escaping (Selected, Selected) -> Bool) -> AsyncStream<Selected> {
+                                            isDuplicate: @escaping (Selected, Selected) -> Bool,
+                                            label: ObserverLabel? = nil,
+                                            watcher: (any NotificationWatcher)? = nil) -> AsyncStream<Selected> {
         let (stream, continuation) = AsyncStream<Selected>.makeStream()
         let initial = select(current)
         let observer = SelectingObserver<Value>.make(
             initial: initial, select: select, isDuplicate: isDuplicate,
             onChange: { continuation.yield($0) },
-            onSourceEnd: { continuation.finish() }
+            onSourceEnd: { continuation.finish() },
+            label: label
         )
         insert(observer)
+        watcher?.observerMade(observer, observer.watchLabel)
         continuation.onTermination = { [weak observer] _ in
             // Ended on the main actor (a task on it was cancelled): end now, so that no
             // subscription is left when `cancel()` returns; elsewhere, as soon as it runs.

@@ -8,84 +8,70 @@
 /// own observer of the same shape.
 /// A signal's subscribers select nothing and skip nothing: they are a ``ClosureObserver``.
 ///
-/// The steps are compiled into one closure by ``make(initial:select:isDuplicate:deliver:)``,
+/// The steps are compiled into one closure by ``make(initial:select:isDuplicate:onChange:onSourceEnd:label:)``,
 /// which is inlinable: built in the subscriber's module, the selection and the comparison
 /// are specialized for its concrete types (benchmark S7), where a generic class method
 /// would pay value-witness calls on every value.
 @MainActor @usableFromInline
 package final class SelectingObserver<Source>: Observer<Source> {
-    /// What a delivery asks of the observer.
-    @usableFromInline package enum Outcome {
-        /// Keep observing.
-        case keep
-        /// The thing it delivers to is gone (a released object): end the observer.
-        case end
-    }
-
-    /// Selects, compares and delivers; built by `make`.
-    @usableFromInline let update: (Source) -> Outcome
+    /// Selects, compares and delivers; returns whether it delivered. Built by `make`.
+    @usableFromInline let update: (Source) -> Bool
     /// Runs when the source goes away (a stream finishes).
     let onSourceEnd: (@Sendable () -> Void)?
+    /// What a ``NotificationWatcher`` calls it (an entity subscription, a store's stream).
+    let label: ObserverLabel?
 
     @usableFromInline
-    init(update: @escaping (Source) -> Outcome, onSourceEnd: (@Sendable () -> Void)?) {
+    init(update: @escaping (Source) -> Bool, onSourceEnd: (@Sendable () -> Void)?, label: ObserverLabel?) {
         self.update = update
         self.onSourceEnd = onSourceEnd
+        self.label = label
     }
 
-    /// An observer that delivers `select(source)` whenever it is not a duplicate of the
-    /// last value delivered, starting from `initial` (which the caller delivers itself,
-    /// if it should: a binding fires when made, a stream yields it first).
+    /// An observer that calls `onChange` with `select(source)` whenever it is not a
+    /// duplicate of the last value delivered, starting from `initial` (which the caller
+    /// delivers itself, if it should: a stream yields it first).
     ///
     /// - Parameters:
     ///   - initial: The value it starts from, as if already delivered.
     ///   - select: A pure function of the source.
     ///   - isDuplicate: Whether a new value is the same as the last one.
-    ///   - deliver: Delivers a value; returns `.end` when its target is gone.
+    ///   - onChange: Receives each value that is not a duplicate.
     ///   - onSourceEnd: Runs when the source is released.
+    ///   - label: What a ``NotificationWatcher`` calls it; `nil` for the observer's type.
     /// - Complexity: Each notification is one selection and one comparison.
     @inlinable
     package static func make<Value>(initial: Value, select: @escaping (Source) -> Value,
-                            isDuplicate: @escaping (Value, Value) -> Bool,
-                            deliver: @escaping (Value) -> Outcome,
-                            onSourceEnd: (@Sendable () -> Void)? = nil) -> SelectingObserver {
+                                    isDuplicate: @escaping (Value, Value) -> Bool,
+                                    onChange: @escaping (Value) -> Void,
+                                    onSourceEnd: (@Sendable () -> Void)? = nil,
+                                    label: ObserverLabel? = nil) -> SelectingObserver {
         let last = LastValue(initial)
         return SelectingObserver(
             update: { source in
                 let value = select(source)
-                if isDuplicate(last.value, value) { return .keep }
-                last.value = value
-                return deliver(value)
-            },
-            onSourceEnd: onSourceEnd
-        )
-    }
-
-    /// An observer that calls `onChange` with `select(source)` whenever it is not a
-    /// duplicate of the last value delivered, starting from `initial`: ``make(initial:select:isDuplicate:deliver:onSourceEnd:)``
-    /// for a delivery that cannot fail, one call less per value (benchmark S3x).
-    @inlinable
-    package static func make<Value>(initial: Value, select: @escaping (Source) -> Value,
-                            isDuplicate: @escaping (Value, Value) -> Bool,
-                            onChange: @escaping (Value) -> Void,
-                            onSourceEnd: (@Sendable () -> Void)? = nil) -> SelectingObserver {
-        let last = LastValue(initial)
-        return SelectingObserver(
-            update: { source in
-                let value = select(source)
-                if isDuplicate(last.value, value) { return .keep }
+                if isDuplicate(last.value, value) { return false }
                 last.value = value
                 onChange(value)
-                return .keep
+                return true
             },
-            onSourceEnd: onSourceEnd
+            onSourceEnd: onSourceEnd,
+            label: label
         )
     }
 
     @usableFromInline
     package override func notify(_ source: Source) {
-        if case .end = update(source) { endSubscription() }
+        _ = update(source)
     }
+
+    package override func notify(_ source: Source, watchedBy watcher: any NotificationWatcher) {
+        let label = watchLabel
+        watcher.evaluated(self, label)
+        if update(source) { watcher.fired(self, label) }
+    }
+
+    package override var watchLabel: ObserverLabel { label ?? super.watchLabel }
 
     package nonisolated override func sourceDidEnd() {
         onSourceEnd?()
@@ -144,6 +130,14 @@ package final class ClosureObserver<Value>: Observer<Value> {
 
     @usableFromInline
     package override func notify(_ value: Value) {
+        onNext(value)
+    }
+
+    /// Reported as evaluated and fired: it delivers every value.
+    package override func notify(_ value: Value, watchedBy watcher: any NotificationWatcher) {
+        let label = watchLabel
+        watcher.evaluated(self, label)
+        watcher.fired(self, label)
         onNext(value)
     }
 }

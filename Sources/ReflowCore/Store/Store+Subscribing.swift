@@ -180,6 +180,13 @@ extension Store {
         return subscription
     }
 
+    /// Names a new observer of a feature (an entity subscription) for the store's
+    /// ``NotificationWatcher``, if it has one, by the observer's own label.
+    @usableFromInline
+    package func didMake<Value>(_ observer: Observer<Value>) {
+        if let watcher = loop.watcher { watcher.observerMade(observer, observer.watchLabel) }
+    }
+
     /// The newest group if it selects `Value` the same way and no pass is running, else a
     /// new group at the end.
     @usableFromInline

@@ -2,7 +2,8 @@ import Testing
 @testable import Reflow
 @testable import ReflowCore
 
-/// The one select–compare–deliver mechanism, alone.
+/// The one select–compare–deliver mechanism, alone, and how a table takes out an observer
+/// that ends itself (an object binding whose object is gone).
 @MainActor
 @Suite struct SelectingObserverTests {
     @Test func deliversOnlyValuesThatAreNotDuplicatesOfTheLastDelivered() {
@@ -23,15 +24,29 @@ import Testing
         #expect(delivered == [5, 9, 1])
     }
 
+    /// An observer that ends itself when its delivery says its target is gone, as an
+    /// object binding does once its object was released.
+    final class EndingObserver: Observer<Int> {
+        let deliver: (Int) -> Bool
+
+        init(_ deliver: @escaping (Int) -> Bool) {
+            self.deliver = deliver
+        }
+
+        override func notify(_ value: Int) {
+            if !deliver(value) { endSubscription() }
+        }
+    }
+
     @Test func deliveryThatEnds_removesTheObserverFromItsTable() {
         let table = ObserverTable<Int>()
         var target: Int? = 0
         var writes: [Int] = []
-        let observer = SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, deliver: { value in
-            guard target != nil else { return .end }
+        let observer = EndingObserver { value in
+            guard target != nil else { return false }
             writes.append(value)
-            return .keep
-        })
+            return true
+        }
         let subscription = table.subscribe(observer)
         table.send(1)
         target = nil
@@ -50,13 +65,13 @@ import Testing
         var target: Int? = 0
         var writes: [Int] = []
         var others: [Int] = []
-        weak var weakObserver: SelectingObserver<Int>?
+        weak var weakObserver: EndingObserver?
         do {
-            let observer = SelectingObserver<Int>.make(initial: 0, select: { $0 }, isDuplicate: { $0 == $1 }, deliver: { value in
-                guard target != nil else { return .end }
+            let observer = EndingObserver { value in
+                guard target != nil else { return false }
                 writes.append(value)
-                return .keep
-            })
+                return true
+            }
             weakObserver = observer
             table.insertUnlinked(observer)
         }
