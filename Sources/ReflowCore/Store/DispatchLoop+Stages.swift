@@ -18,6 +18,10 @@ extension DispatchLoop {
     /// it, in the order routes were added. It runs as a queued dispatch would, so it may
     /// dispatch.
     package func addRoute(for type: any Action.Type, owner: ObjectIdentifier, deliver: @escaping @MainActor (any Action) -> Void) {
+        #if REFLOW_INTERNAL_CHECKS
+        // An owned dispatch runs inline while routes are on (`DispatchStages.runByOwnedDispatch`).
+        precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
+        #endif
         routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
         flags.stages.insert(.routes)
     }

@@ -67,6 +67,12 @@ package final class DispatchLoop<State> {
         /// Every optional stage is off and no batch is open: `dispatch` may reduce and
         /// notify inline.
         @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
+
+        /// No stage is on that an owned dispatch leaves to the general path, and nothing is
+        /// being reduced: `dispatchOwned` may reduce and notify inline.
+        @inlinable var admitsOwnedDispatch: Bool {
+            stages.rawValue & ~DispatchStages.runByOwnedDispatch.rawValue == 0 && reducingActionType == nil
+        }
     }
 
     init(reducer: Reducer<State>, state: State) {
@@ -145,16 +151,16 @@ package final class DispatchLoop<State> {
     /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
     /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
     ///
-    /// When nothing else must see the action on its way (no middleware, no reduction
-    /// observer, not inside a reducer or a notification) it is reduced here directly: the
-    /// store's reducers, then the owner's, then one notification. Otherwise it takes the
-    /// general path, where its owner's reducer is looked up.
+    /// When nothing else must see the action on its way (no stage on but those in
+    /// ``DispatchStages/runByOwnedDispatch``, not inside a reducer or a notification) it is
+    /// reduced here directly: the store's reducers, then the owner's, then one
+    /// notification. Otherwise it takes the general path, where its owner's reducer is
+    /// looked up.
     ///
     /// - Complexity: O(1) plus the reductions and the notification.
     @inlinable
     package func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
-        guard chain == nil, !flags.stages.contains(.reductionObserver), flags.reducingActionType == nil,
-              !observers.isNotifying else {
+        guard flags.admitsOwnedDispatch, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         flags.reducingActionType = A.self
@@ -307,7 +313,13 @@ package final class DispatchLoop<State> {
     }
 }
 
-/// The optional stages of a dispatch loop; any of them sends a dispatch the general way.
+/// The optional stages of a dispatch loop; any of them sends a dispatch the general way,
+/// and an owned dispatch too unless it is one of ``runByOwnedDispatch``.
+///
+/// A stage is a bit here, a field whose setter sets the bit, its work (in
+/// `runStagesAfterReducing`, or in `notifyAndDrain` for the notification), and a line of
+/// `checkInvariants`. Nothing else needs to know of it: both fast paths leave a dispatch to
+/// the general path while a stage they do not run is on.
 @usableFromInline
 struct DispatchStages: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt8
@@ -328,6 +340,20 @@ struct DispatchStages: OptionSet, Sendable {
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
     /// Some action types are routed on after their reduction.
     static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
+
+    /// The stages an owned dispatch runs itself, so that it stays inline while they are on
+    /// (a store that hosts a reactor has owned reducers and routes on from the start):
+    /// - owned reducers: its reduction is the owner's, handed to it;
+    /// - footprints: it adds the owner's footprint to the store reducer's;
+    /// - routes: an owned action has none (routes are added for a reactor's
+    ///   `ReactorAction`, which is not owned; `addRoute` checks it in the package's tests);
+    /// - watching: the notification hands the watcher down, whoever dispatched.
+    ///
+    /// Middleware and the reduction observer must see the action, so they send it the
+    /// general way, as does any stage not listed here.
+    // One constant, not a union of the stages above: a debug build would call each getter
+    // on every owned dispatch (R1h). `DispatchStagesTests` checks that it is that union.
+    @inlinable static var runByOwnedDispatch: DispatchStages { DispatchStages(rawValue: 0b10_1110) }
 
     mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
         if isOn { insert(stage) } else { remove(stage) }
