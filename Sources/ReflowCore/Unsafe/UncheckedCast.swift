@@ -12,8 +12,10 @@
 /// costs nothing, where the `Unmanaged` form would cost a retain.
 ///
 /// - Complexity: O(1).
+// `object` is `AnyObject`, not a generic parameter: the generic form measured 1.05× on
+// R1 and 1.03× on R1h.
 @inlinable @inline(__always)
-package func uncheckedCast<Object: AnyObject, T: AnyObject>(_ object: Object, to _: T.Type) -> T {
+package func uncheckedCast<T: AnyObject>(_ object: AnyObject, to _: T.Type) -> T {
     #if REFLOW_INTERNAL_CHECKS
     precondition(object is T, "uncheckedCast: \(type(of: object)) is not \(T.self)")
     #endif
