@@ -10,7 +10,7 @@ import ReflowCore
 @MainActor @usableFromInline
 final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observer<State> {
     let keyPath: KeyPath<State, EntityCollection<ID, Entity>>
-    private var subscribers: [ID: ObserverTable<Entity?>] = [:]
+    private var subscribers: [ID: EntitySubscribers<State, ID, Entity>] = [:]
     private weak var readJournal: ChangeJournal<ID>?
     private var readPosition = 0
     /// Runs when the index has no subscriber left (the store forgets it).
@@ -37,16 +37,24 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
         return subscription
     }
 
-    private func makeTable(for id: ID) -> ObserverTable<Entity?> {
-        let table = EntitySubscribers<Entity>()
-        table.onEmpty = { [unowned self, unowned table] in
-            // The table may be in a pass: it stays alive through the pass's reference.
-            if self.subscribers[id] === table { self.subscribers[id] = nil }
-            self.checkInvariants()
-            if self.subscribers.isEmpty { self.onEmpty?() }
-        }
+    private func makeTable(for id: ID) -> EntitySubscribers<State, ID, Entity> {
+        let table = EntitySubscribers(index: self, id: id)
         subscribers[id] = table
         return table
+    }
+
+    /// The last subscriber of `id` left `table`: forget the table.
+    fileprivate func tableBecameEmpty(_ table: EntitySubscribers<State, ID, Entity>) {
+        // The table may be in a pass: it stays alive through the pass's reference.
+        if subscribers[table.id] === table { subscribers[table.id] = nil }
+        checkInvariants()
+        if subscribers.isEmpty { onEmpty?() }
+    }
+
+    /// What a watcher calls the subscribers of `id`: the entity's place in the state.
+    fileprivate func label(of id: ID) -> ObserverLabel {
+        let keyPath = keyPath
+        return .subscription("\(keyPath)[id: \(String(reflecting: id))]")
     }
 
     override func notify(_ state: State) {
@@ -62,7 +70,7 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
     /// notification, and the entity (`nil` once removed); all of them when the journal
     /// cannot say (the collection was replaced, or its journal was trimmed).
     @inline(__always)
-    private func forEachChange(in state: State, _ tell: (ObserverTable<Entity?>, Entity?) -> Void) {
+    private func forEachChange(in state: State, _ tell: (EntitySubscribers<State, ID, Entity>, Entity?) -> Void) {
         let collection = state[keyPath: keyPath]
         if let journal = readJournal, journal === collection.journal, let changed = journal.changes(since: readPosition) {
             readPosition = journal.end
@@ -102,12 +110,22 @@ final class EntityObserverIndex<State, ID: Hashable, Entity: Equatable>: Observe
 }
 
 /// The subscribers of one entity: a table that tells its index when its last subscriber
-/// leaves, so the index drops it.
+/// leaves, so the index drops it, and that names its subscribers by the entity.
 @MainActor
-final class EntitySubscribers<Entity>: ObserverTable<Entity?> {
-    var onEmpty: (() -> Void)?
+final class EntitySubscribers<State, ID: Hashable, Entity: Equatable>: ObserverTable<Entity?> {
+    /// Unowned: the index holds its tables, and a table outlives its index only inside a
+    /// pass of the index, which holds the index.
+    unowned let index: EntityObserverIndex<State, ID, Entity>
+    let id: ID
+
+    init(index: EntityObserverIndex<State, ID, Entity>, id: ID) {
+        self.index = index
+        self.id = id
+    }
 
     override func didBecomeEmpty() {
-        onEmpty?()
+        index.tableBecameEmpty(self)
     }
+
+    override var observerLabel: ObserverLabel? { index.label(of: id) }
 }

@@ -34,8 +34,7 @@ extension Store {
         let index = entityIndex(for: collection)
         let initial = state[keyPath: collection][id: id]
         let observer = SelectingObserver<Entity?>.make(
-            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange,
-            label: .subscription("\(collection)[id: \(String(reflecting: id))]")
+            initial: initial, select: { $0 }, isDuplicate: { $0 == $1 }, onChange: onChange
         )
         let subscription = index.subscribe(id, observer)
         didMake(observer)

@@ -8,15 +8,14 @@ extension ObserverTable {
     ///   - watcher: The source's watcher, if it has one: it names the observer now.
     package func stream<Selected: Sendable>(current: Value, select: @escaping (Value) -> Selected,
                                             isDuplicate: @escaping (Selected, Selected) -> Bool,
-                                            label: ObserverLabel? = nil,
+                                            label: ObserverLabel,
                                             watcher: (any NotificationWatcher)? = nil) -> AsyncStream<Selected> {
         let (stream, continuation) = AsyncStream<Selected>.makeStream()
         let initial = select(current)
         let observer = SelectingObserver<Value>.make(
             initial: initial, select: select, isDuplicate: isDuplicate,
             onChange: { continuation.yield($0) },
-            onSourceEnd: { continuation.finish() },
-            label: label
+            stream: StreamLink(finish: { continuation.finish() }, label: label)
         )
         insert(observer)
         watcher?.observerMade(observer, observer.watchLabel)

@@ -111,6 +111,10 @@ open class ObserverTable<Value> {
     /// Called when the last live observer left; a subclass that must know overrides it.
     open func didBecomeEmpty() {}
 
+    /// What a ``NotificationWatcher`` calls an observer of this table that has no name of
+    /// its own (an entity's subscribers are named by the entity); `nil` by default.
+    open var observerLabel: ObserverLabel? { nil }
+
     /// The backlog, made if there is none yet.
     @usableFromInline final var backlogForWriting: PassBacklog<Value> {
         if let backlog { return backlog }

@@ -16,16 +16,15 @@
 package final class SelectingObserver<Source>: Observer<Source> {
     /// Selects, compares and delivers; returns whether it delivered. Built by `make`.
     @usableFromInline let update: (Source) -> Bool
-    /// Runs when the source goes away (a stream finishes).
-    let onSourceEnd: (@Sendable () -> Void)?
-    /// What a ``NotificationWatcher`` calls it (an entity subscription, a store's stream).
-    let label: ObserverLabel?
+    /// For a stream's observer: how to end the stream, and the stream's name.
+    // One optional reference, not the two fields: an entity's subscriber, which has
+    // neither, stays small (benchmark S3x, 10,000 subscribers).
+    let stream: StreamLink?
 
     @usableFromInline
-    init(update: @escaping (Source) -> Bool, onSourceEnd: (@Sendable () -> Void)?, label: ObserverLabel?) {
+    init(update: @escaping (Source) -> Bool, stream: StreamLink?) {
         self.update = update
-        self.onSourceEnd = onSourceEnd
-        self.label = label
+        self.stream = stream
     }
 
     /// An observer that calls `onChange` with `select(source)` whenever it is not a
@@ -37,15 +36,13 @@ package final class SelectingObserver<Source>: Observer<Source> {
     ///   - select: A pure function of the source.
     ///   - isDuplicate: Whether a new value is the same as the last one.
     ///   - onChange: Receives each value that is not a duplicate.
-    ///   - onSourceEnd: Runs when the source is released.
-    ///   - label: What a ``NotificationWatcher`` calls it; `nil` for the observer's type.
+    ///   - stream: For a stream's observer: its end and its name.
     /// - Complexity: Each notification is one selection and one comparison.
     @inlinable
     package static func make<Value>(initial: Value, select: @escaping (Source) -> Value,
                                     isDuplicate: @escaping (Value, Value) -> Bool,
                                     onChange: @escaping (Value) -> Void,
-                                    onSourceEnd: (@Sendable () -> Void)? = nil,
-                                    label: ObserverLabel? = nil) -> SelectingObserver {
+                                    stream: StreamLink? = nil) -> SelectingObserver {
         let last = LastValue(initial)
         return SelectingObserver(
             update: { source in
@@ -55,8 +52,7 @@ package final class SelectingObserver<Source>: Observer<Source> {
                 onChange(value)
                 return true
             },
-            onSourceEnd: onSourceEnd,
-            label: label
+            stream: stream
         )
     }
 
@@ -71,11 +67,32 @@ package final class SelectingObserver<Source>: Observer<Source> {
         if update(source) { watcher.fired(self, label) }
     }
 
-    package override var watchLabel: ObserverLabel { label ?? super.watchLabel }
+    /// A stream's name, else the name its table gives its observers (an entity's), else
+    /// its type.
+    package override var watchLabel: ObserverLabel {
+        stream?.label ?? table?.observerLabel ?? super.watchLabel
+    }
 
     package nonisolated override func sourceDidEnd() {
-        onSourceEnd?()
+        stream?.finish()
     }
+}
+
+/// What a stream's ``SelectingObserver`` keeps beyond its update: how to finish the
+/// stream when its source goes away, and what a ``NotificationWatcher`` calls it.
+/// Sendable because a table's end (`sourceDidEnd`) may run off the main actor; the label
+/// is read only by a watcher, on the main actor.
+@usableFromInline
+package final class StreamLink: Sendable {
+    let finish: @Sendable () -> Void
+    private let storedLabel: UncheckedSendable<ObserverLabel>  // a label
+
+    package init(finish: @escaping @Sendable () -> Void, label: ObserverLabel) {
+        self.finish = finish
+        self.storedLabel = UncheckedSendable(label)
+    }
+
+    @MainActor var label: ObserverLabel { storedLabel.value }
 }
 
 /// The last value an observer (or a `distinctUntilChanged` subscription) delivered; a

@@ -1,12 +1,14 @@
 /// A value shared across isolation domains although its type is not `Sendable`: a key
-/// path, or an `AnyHashable` made from a `Hashable & Sendable` value.
+/// path, an `AnyHashable` made from a `Hashable & Sendable` value, or an observer's label
+/// that only the main actor reads.
 ///
 /// Swift does not mark key paths `Sendable` unless they are written as literals, so one a
 /// user hands to `scope`, `host` or `PersistedSlice` cannot be captured by the `Sendable`
 /// closures made from it. Both kinds of value are immutable once made: a key path only
 /// projects (what it captured, a subscript's index, is hashed and compared, never changed),
-/// and an `AnyHashable` wraps the `Sendable` value it was made from. Each wrap says beside
-/// it which kind it holds; nothing else goes in here.
+/// and an `AnyHashable` wraps the `Sendable` value it was made from; a label is immutable
+/// and read through a `@MainActor` accessor only. Each wrap says beside it which kind it
+/// holds; nothing else goes in here.
 @usableFromInline
 package struct UncheckedSendable<Value>: @unchecked Sendable {
     @usableFromInline package let value: Value
