@@ -3,11 +3,11 @@
 /// observe the values sent, an entity's subscribers observe that entity.
 ///
 /// Subclasses override `notify(_:)`, and `notify(_:watchedBy:)` to say in a trace what
-/// they delivered; a table calls one virtual method per observer and never boxes a value. The engine's are
-/// a ``SelectingObserver`` (select, compare, deliver), a ``ClosureObserver`` (every
-/// value) and the groups of store subscriptions (``SelectionGroup``, ``KeyPathGroup``);
-/// features add their own (a connection group and a binding, a hosted reactor's slice
-/// observer, an entity index).
+/// they delivered; a table calls one virtual method per observer and never boxes a
+/// value. The engine's are a ``SelectingObserver`` (select, compare, deliver), a
+/// ``ClosureObserver`` (every value) and the groups of store subscriptions
+/// (``SelectionGroup``, ``KeyPathGroup``); features add their own (a connection group and
+/// a binding, a hosted reactor's slice observer, an entity index, persistence).
 ///
 /// Open (and so public) because features subclass it from the Reflow module, and Swift lets
 /// no other module subclass a `package` class; Reflow re-exports ReflowCore's public types

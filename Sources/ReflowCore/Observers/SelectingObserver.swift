@@ -8,7 +8,7 @@
 /// own observer of the same shape.
 /// A signal's subscribers select nothing and skip nothing: they are a ``ClosureObserver``.
 ///
-/// The steps are compiled into one closure by ``make(initial:select:isDuplicate:onChange:onSourceEnd:label:)``,
+/// The steps are compiled into one closure by ``make(initial:select:isDuplicate:onChange:stream:)``,
 /// which is inlinable: built in the subscriber's module, the selection and the comparison
 /// are specialized for its concrete types (benchmark S7), where a generic class method
 /// would pay value-witness calls on every value.
