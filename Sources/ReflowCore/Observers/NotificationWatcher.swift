@@ -36,14 +36,12 @@ public struct ObserverLabel {
     package let kind: String
     package let detail: () -> String
 
-    @usableFromInline
     package init(kind: String, detail: @escaping () -> String) {
         self.kind = kind
         self.detail = detail
     }
 
     /// A store subscription, described by what it selects (a key path, "closure").
-    @usableFromInline
     package static func subscription(_ detail: @escaping @autoclosure () -> String) -> ObserverLabel {
         ObserverLabel(kind: "subscription", detail: detail)
     }

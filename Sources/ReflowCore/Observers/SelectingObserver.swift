@@ -149,12 +149,4 @@ package final class ClosureObserver<Value>: Observer<Value> {
     package override func notify(_ value: Value) {
         onNext(value)
     }
-
-    /// Reported as evaluated and fired: it delivers every value.
-    package override func notify(_ value: Value, watchedBy watcher: any NotificationWatcher) {
-        let label = watchLabel
-        watcher.evaluated(self, label)
-        watcher.fired(self, label)
-        onNext(value)
-    }
 }
