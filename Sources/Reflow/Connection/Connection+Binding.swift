@@ -42,7 +42,7 @@ extension Connection {
     public func bind<T: Equatable>(_ keyPath: KeyPath<Props, T>, to sink: @escaping (T) -> Void) -> BindingHandle {
         let initial = props[keyPath: keyPath]
         let subscription = addBinding(KeyPathBinding(keyPath: keyPath, initial: initial, sink: sink,
-                                                     step: KeyPathBinding.deliverChanges))
+                                                     step: KeyPathBinding.deliveringChanges))
         sink(initial)
         return subscription
     }

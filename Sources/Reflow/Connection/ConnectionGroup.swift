@@ -24,7 +24,7 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     /// Visits the members with the new state, reporting them to the watcher, if any.
     @usableFromInline typealias Pass = (ConnectionGroup, State, (any NotificationWatcher)?) -> Void
 
-    /// ``deliveringChanges(_:_:_:)`` or ``deliveringEveryMapping(_:_:_:)``, built in the
+    /// ``deliveringChanges`` or ``deliveringEveryMapping``, built in the
     /// caller's module.
     let pass: Pass
     /// Whether new props equal the old ones, so they are not delivered (`==` of `Equatable`
@@ -52,19 +52,6 @@ final class ConnectionGroup<State, Props>: Observer<State> {
 
     override var subscriptionCount: Int { members.ledger.liveCount }
 
-    /// The pass: each connected member maps the state, and gets the props if they changed.
-    ///
-    /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
-    @inlinable
-    static func deliveringChanges(_ group: ConnectionGroup, _ state: State,
-                                  _ watcher: (any NotificationWatcher)?) where Props: Equatable {
-        if let watcher {
-            deliveringChanges(group, state, Watched(watcher))
-        } else {
-            deliveringChanges(group, state, Unwatched())
-        }
-    }
-
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State,
@@ -91,11 +78,13 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     ///
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
     @inlinable
-    static func deliveringEveryMapping(_ group: ConnectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
-        if let watcher {
-            deliveringEveryMapping(group, state, Watched(watcher))
-        } else {
-            deliveringEveryMapping(group, state, Unwatched())
+    static var deliveringEveryMapping: Pass {
+        { group, state, watcher in
+            if let watcher {
+                deliveringEveryMapping(group, state, Watched(watcher))
+            } else {
+                deliveringEveryMapping(group, state, Unwatched())
+            }
         }
     }
 
@@ -198,5 +187,22 @@ extension Store {
     @inlinable
     func connectionGroup<Props: Equatable>(comparing _: Props.Type) -> ConnectionGroup<State, Props> {
         connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges, isDuplicate: { $0 == $1 })
+    }
+}
+
+extension ConnectionGroup where Props: Equatable {
+    /// The pass: each connected member maps the state, and gets the props if they changed.
+    ///
+    /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
+    // A closure made here, as `KeyPathGroup.sharingProjections` is.
+    @inlinable
+    static var deliveringChanges: Pass {
+        { group, state, watcher in
+            if let watcher {
+                deliveringChanges(group, state, Watched(watcher))
+            } else {
+                deliveringChanges(group, state, Unwatched())
+            }
+        }
     }
 }

@@ -49,19 +49,6 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
         step(self, props, watcher)
     }
 
-    /// The step of a binding of an `Equatable` value: deliver it when it changed.
-    ///
-    /// - Complexity: O(1) plus the comparison and the sink.
-    @inlinable
-    static func deliverChanges(_ binding: KeyPathBinding, _ props: Props,
-                               _ watcher: (any NotificationWatcher)?) where Value: Equatable {
-        let value = KeyPathAccess.read(props, at: binding.offset, through: binding.keyPath)
-        if value == binding.last { return }
-        binding.last = value
-        if let watcher { watcher.observerFired(at: binding.keyPath) }
-        binding.sink?(value)
-    }
-
     /// A step that compares with `isEqual` rather than `==`.
     static func deliveringChanges(comparingWith isEqual: @escaping (Value, Value) -> Bool) -> Step {
         { binding, props, watcher in
@@ -84,6 +71,25 @@ final class KeyPathBinding<Props, Value>: Observer<Props> {
             binding.last = value
             if let watcher { watcher.observerFired(at: binding.keyPath) }
             write(target, value)
+        }
+    }
+}
+
+extension KeyPathBinding where Value: Equatable {
+    /// The step of a binding of an `Equatable` value: deliver it when it changed.
+    ///
+    /// - Complexity: O(1) plus the comparison and the sink.
+    // A closure made here, not a static method referenced by the binder: that reference's
+    // thunk would be code of the binder's file on every notification. It captures nothing,
+    // so a binding allocates no context for it (S5).
+    @inlinable
+    static var deliveringChanges: Step {
+        { binding, props, watcher in
+            let value = KeyPathAccess.read(props, at: binding.offset, through: binding.keyPath)
+            if value == binding.last { return }
+            binding.last = value
+            if let watcher { watcher.observerFired(at: binding.keyPath) }
+            binding.sink?(value)
         }
     }
 }

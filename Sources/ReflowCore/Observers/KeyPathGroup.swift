@@ -4,7 +4,7 @@
 ///
 /// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
 /// outside a pass, so notification stays in subscription order; its pass
-/// (``sharingProjections(_:_:_:)``) is inlined into the subscriber's module.
+/// (``sharingProjections``) is inlined into the subscriber's module.
 ///
 /// ## Why a member can skip its own comparison
 /// For each distinct key path the group keeps its last value (`lastValues`: the value of
@@ -32,7 +32,7 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline package let members = ObserverTable<State>()
     /// What the reductions since the last notification can have written.
     @usableFromInline let writes: StateWrites
-    /// ``sharingProjections(_:_:_:)``, referenced from the subscriber's module so that it is
+    /// ``sharingProjections``, referenced from the subscriber's module so that it is
     /// specialized there for the concrete `State` and `Value`.
     let pass: Pass
 
@@ -89,12 +89,18 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
 
     /// The group's pass: bring every selector up to `state`, then tell the members whose
     /// selector changed.
+    // A closure made here rather than a reference to a static method formed by the
+    // subscriber: the method reference's thunk would be code of the subscriber's file on
+    // every notification. Inlined, the closure is still specialized in the subscriber's
+    // module.
     @inlinable
-    package static func sharingProjections(_ group: KeyPathGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
-        if let watcher {
-            sharingProjections(group, state, Watched(watcher))
-        } else {
-            sharingProjections(group, state, Unwatched())
+    package static var sharingProjections: Pass {
+        { group, state, watcher in
+            if let watcher {
+                sharingProjections(group, state, Watched(watcher))
+            } else {
+                sharingProjections(group, state, Unwatched())
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 ///
 /// Subscriptions made one after another with the same value type and the same kind of
 /// comparison join the same group, so the store makes one call per group, and the
-/// group's pass (``comparingEqual(_:_:_:)`` or ``comparingCustom(_:_:_:)``, inlined into the
+/// group's pass (``comparingEqual`` or ``comparingCustom``, inlined into the
 /// subscriber's module, where `State` and `Value` are concrete) runs each selector and
 /// compares inline. The group keeps its members as parallel arrays (selectors, last
 /// values, `onChange`s, live flags): the pass walks contiguous memory and makes one
@@ -78,18 +78,6 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     package override var subscriptionCount: Int { members.ledger.liveCount }
 
-    /// The pass of a group whose values are `Equatable`: select, compare with `==`,
-    /// deliver.
-    @inlinable
-    static func comparingEqual(_ group: SelectionGroup, _ state: State,
-                               _ watcher: (any NotificationWatcher)?) where Value: Equatable {
-        if let watcher {
-            comparingEqual(group, state, Watched(watcher))
-        } else {
-            comparingEqual(group, state, Unwatched())
-        }
-    }
-
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func comparingEqual<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) where Value: Equatable {
@@ -132,11 +120,13 @@ final class SelectionGroup<State, Value>: Observer<State> {
     // A loop of its own rather than `comparingEqual`'s with a comparison passed in: there
     // the `==` is inlined, and a closure would be one more indirect call per member (S3).
     @inlinable
-    static func comparingCustom(_ group: SelectionGroup, _ state: State, _ watcher: (any NotificationWatcher)?) {
-        if let watcher {
-            comparingCustom(group, state, Watched(watcher))
-        } else {
-            comparingCustom(group, state, Unwatched())
+    static var comparingCustom: Pass {
+        { group, state, watcher in
+            if let watcher {
+                comparingCustom(group, state, Watched(watcher))
+            } else {
+                comparingCustom(group, state, Unwatched())
+            }
         }
     }
 
@@ -308,5 +298,21 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
         guard isActive else { return }
         isActive = false
         group.cancel(at: index)
+    }
+}
+
+extension SelectionGroup where Value: Equatable {
+    /// The pass of a group whose values are `Equatable`: select, compare with `==`,
+    /// deliver.
+    // A closure made here, as `KeyPathGroup.sharingProjections` is.
+    @inlinable
+    static var comparingEqual: Pass {
+        { group, state, watcher in
+            if let watcher {
+                comparingEqual(group, state, Watched(watcher))
+            } else {
+                comparingEqual(group, state, Unwatched())
+            }
+        }
     }
 }
