@@ -42,22 +42,10 @@ package enum KeyPathAccess {
     static func value<Root, Value>(in root: Root, at offset: Int, as _: Value.Type = Value.self) -> Value {
         // Safe: `offset(of:)` returns an offset only for a stored property (or a path of
         // them) laid out inline in `Root`, where a `Value` is initialized and aligned for
-        // as long as the root is; `load` copies it (retaining what it references). Not
-        // through `value(at:offset:as:)`: that form measured 1.05× on S7 with all readers.
+        // as long as the root is; `load` copies it (retaining what it references). Loaded here
+        // rather than through a helper that takes the root's address: that form measured
+        // 1.05× on S7 with all readers.
         withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
-    }
-
-    /// The `Value` stored at `offset` in the root at `root`, for a caller that already has
-    /// the root's address: a key-path group's pass takes the state's bytes once for all its
-    /// selectors, where a debug build would copy the state for each read.
-    ///
-    /// `offset` must be as for ``value(in:at:as:)``, and `root` the address of a live root.
-    ///
-    /// - Complexity: O(1): one copy of the value.
-    @inlinable
-    static func value<Value>(at root: UnsafeRawPointer, offset: Int, as _: Value.Type) -> Value {
-        // Safe: as in `value(in:at:as:)`.
-        root.load(fromByteOffset: offset, as: Value.self)
     }
 
     /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.

@@ -94,8 +94,9 @@ extension KeyPathGroup {
                                 // (S8). Without an element read, a selector's bytes are
                                 // `Footprint.bytes(of:)` of its own key path (cleared with the
                                 // selector; checked by `checkInvariants`, and against the
-                                // projection by `KeyPathSubscriptionTests`).
-                                value = KeyPathAccess.value(at: root, offset: bytes.lowerBound, as: Value.self)
+                                // projection by `KeyPathSubscriptionTests`), so a `Value` is
+                                // initialized and aligned there, as in `KeyPathAccess.value(in:at:as:)`.
+                                value = root.load(fromByteOffset: bytes.lowerBound, as: Value.self)
                             } else if let keyPath = keyPaths[index] {
                                 value = state[keyPath: keyPath]
                             } else {
