@@ -79,13 +79,7 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
     @inlinable
     static var deliveringEveryMapping: Pass {
-        { group, state, watcher in
-            if let watcher {
-                deliveringEveryMapping(group, state, Watched(watcher))
-            } else {
-                deliveringEveryMapping(group, state, Unwatched())
-            }
-        }
+        passEntry(watched: deliveringEveryMapping, unwatched: deliveringEveryMapping)
     }
 
     /// The pass, reporting each member to `watch`'s watcher, if any.
@@ -197,12 +191,6 @@ extension ConnectionGroup where Props: Equatable {
     // A closure made here, as `KeyPathGroup.sharingProjections` is.
     @inlinable
     static var deliveringChanges: Pass {
-        { group, state, watcher in
-            if let watcher {
-                deliveringChanges(group, state, Watched(watcher))
-            } else {
-                deliveringChanges(group, state, Unwatched())
-            }
-        }
+        passEntry(watched: deliveringChanges, unwatched: deliveringChanges)
     }
 }

@@ -95,13 +95,7 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     // module.
     @inlinable
     package static var sharingProjections: Pass {
-        { group, state, watcher in
-            if let watcher {
-                sharingProjections(group, state, Watched(watcher))
-            } else {
-                sharingProjections(group, state, Unwatched())
-            }
-        }
+        passEntry(watched: sharingProjections, unwatched: sharingProjections)
     }
 
     /// The pass, reporting each member to `watch`'s watcher, if any.

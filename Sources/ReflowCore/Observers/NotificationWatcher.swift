@@ -49,8 +49,9 @@ public struct ObserverLabel {
 
 /// Whether a group's pass reports to a watcher. Each pass is written once, generic over
 /// it, and specialized twice: with ``Unwatched`` every report compiles away (the pass
-/// nobody watches costs nothing more), with ``Watched`` each member reports. A pass's
-/// entry picks one from the watcher it was handed.
+/// nobody watches costs nothing more), with ``Watched`` each member reports. The pass's
+/// entry, made by ``passEntry(watched:unwatched:)``, picks one from the watcher it was
+/// handed.
 @MainActor @usableFromInline
 package protocol PassWatching {
     var watcher: (any NotificationWatcher)? { get }
@@ -70,5 +71,34 @@ package struct Watched: PassWatching {
 
     @inlinable package init(_ watcher: any NotificationWatcher) {
         self.watcher = watcher
+    }
+}
+
+/// The entry of a group's pass, which the group calls with the watcher it was handed: it
+/// runs the pass specialized as `watched` when there is a watcher, else as `unwatched`.
+///
+/// Every group's pass is entered through one of these, so the choice is written once:
+///
+/// ```swift
+/// static var sharingProjections: Pass {
+///     passEntry(watched: sharingProjections, unwatched: sharingProjections)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - watched: The pass, reporting each member to the watcher.
+///   - unwatched: The same pass, reporting nothing.
+/// - Complexity: O(1) besides the pass: one test and one call per notification of a group.
+@MainActor @inlinable @inline(__always)
+package func passEntry<Group, Source>(
+    watched: @escaping (Group, Source, Watched) -> Void,
+    unwatched: @escaping (Group, Source, Unwatched) -> Void
+) -> (Group, Source, (any NotificationWatcher)?) -> Void {
+    { group, source, watcher in
+        if let watcher {
+            watched(group, source, Watched(watcher))
+        } else {
+            unwatched(group, source, Unwatched())
+        }
     }
 }

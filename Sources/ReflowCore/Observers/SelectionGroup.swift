@@ -121,13 +121,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
     // the `==` is inlined, and a closure would be one more indirect call per member (S3).
     @inlinable
     static var comparingCustom: Pass {
-        { group, state, watcher in
-            if let watcher {
-                comparingCustom(group, state, Watched(watcher))
-            } else {
-                comparingCustom(group, state, Unwatched())
-            }
-        }
+        passEntry(watched: comparingCustom, unwatched: comparingCustom)
     }
 
     /// The pass, reporting each member to `watch`'s watcher, if any.
@@ -307,12 +301,6 @@ extension SelectionGroup where Value: Equatable {
     // A closure made here, as `KeyPathGroup.sharingProjections` is.
     @inlinable
     static var comparingEqual: Pass {
-        { group, state, watcher in
-            if let watcher {
-                comparingEqual(group, state, Watched(watcher))
-            } else {
-                comparingEqual(group, state, Unwatched())
-            }
-        }
+        passEntry(watched: comparingEqual, unwatched: comparingEqual)
     }
 }
