@@ -1,11 +1,11 @@
-/// How features turn the loop's optional stages on and off: owned reducers, routes and
-/// middleware. None of this runs on a dispatch; each change sets the stage's flag, which
-/// the dispatch reads (see ``DispatchStages``).
+/// How features turn the loop's optional stages on and off: owned reducers, routes,
+/// middleware and footprints. None of this runs on a dispatch; each change sets the
+/// stage's bit in the loop's state, which the dispatch reads (see ``DispatchStages``).
 extension DispatchLoop {
     /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
     package func addOwnedReducer(_ reducer: Reducer<State>, for owner: ObjectIdentifier) {
         ownedReducers[owner] = reducer
-        flags.stages.insert(.ownedReducers)
+        loopState.stages.insert(.ownedReducers)
     }
 
     /// One destination of routed actions.
@@ -23,7 +23,7 @@ extension DispatchLoop {
         precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
         #endif
         routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
-        flags.stages.insert(.routes)
+        loopState.stages.insert(.routes)
     }
 
     /// Removes the routes `owner` added.
@@ -32,13 +32,13 @@ extension DispatchLoop {
             let kept = list.filter { $0.owner != owner }
             routes[type] = kept.isEmpty ? nil : kept
         }
-        flags.stages.set(.routes, !routes.isEmpty)
+        loopState.stages.set(.routes, !routes.isEmpty)
     }
 
     /// Removes the reducer `owner` added.
     package func removeOwnedReducer(for owner: ObjectIdentifier) {
         ownedReducers[owner] = nil
-        flags.stages.set(.ownedReducers, !ownedReducers.isEmpty)
+        loopState.stages.set(.ownedReducers, !ownedReducers.isEmpty)
     }
 
     /// Installs the middleware chain, after any installed before; the last middleware's
@@ -52,6 +52,15 @@ extension DispatchLoop {
             next = Dispatch { action in link.handle(context, action, rest) }
         }
         chain = next
-        flags.stages.insert(.middleware)
+        loopState.stages.insert(.middleware)
+    }
+
+    /// Starts recording what reductions can write.
+    func trackFootprints() {
+        guard !loopState.stages.contains(.footprints) else { return }
+        loopState.stages.insert(.footprints)
+        // Outside a batch and a notification every reduction so far was followed by a
+        // notification, so nothing is unaccounted for; otherwise assume anything changed.
+        writes.footprint = loopState.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
     }
 }

@@ -24,10 +24,8 @@ package final class DispatchLoop<State> {
     var middleware: [Middleware<State>] = []
     /// Actions dispatched while one is reduced or observers are told, run in order after.
     // Checked exclusivity: read on every dispatch, but checking it measured nothing (S1,
-    // R1, R1h within 1% on 2026-11-24); the checks on `flags` still pay.
+    // R1, R1h within 1% on 2026-11-24); the checks on `loopState` still pay.
     @usableFromInline var pending = PendingActions()
-    private var isDraining = false
-    @usableFromInline var batchChangedState = false
     /// Actions dispatched inside a `batch` that began during a notification.
     @usableFromInline var collectedBatch: [any Action]?
     /// Reducers that features add (a hosted reactor's, scoped to its slice), each run only
@@ -42,37 +40,83 @@ package final class DispatchLoop<State> {
     // Unchecked: main actor only; every access is a single read or write that calls no
     // user code. Read on every dispatch; the checks on it and on `pending` were a third of
     // S1 (with `pending`, `storage` and eight others checked on 2026-11-24: S1 1.7×).
-    @exclusivity(unchecked) @usableFromInline var flags = Flags()
+    @exclusivity(unchecked) @usableFromInline var loopState = LoopState()
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.
     package var reductionObserver: ((any Action, State) -> Void)? {
-        didSet { flags.stages.set(.reductionObserver, reductionObserver != nil) }
+        didSet { loopState.stages.set(.reductionObserver, reductionObserver != nil) }
     }
     /// Told what each notification does, observer by observer (devtools' trace); while
     /// set, notifications announce it (see ``NotificationWatcher``).
     package var watcher: (any NotificationWatcher)? {
-        didSet { flags.stages.set(.watched, watcher != nil) }
+        didSet { loopState.stages.set(.watched, watcher != nil) }
     }
 
-    /// What the loop is doing and which optional stages are on; read on every dispatch.
+    /// The loop's state: what it is doing (reducing an action, inside a batch, draining
+    /// its queue) and which optional stages are on. Read on every dispatch.
+    ///
+    /// The table lists every change of it; the predicates say which way a dispatch goes.
+    /// (Whether observers are being told is the observer table's pass depth,
+    /// `observers.isNotifying`, kept by the table as every source's table keeps its own;
+    /// the entries test it beside these.)
+    ///
+    /// | transition | where | changes |
+    /// |---|---|---|
+    /// | a reduction begins, and ends | `reduceAndNotify`, `dispatchOwned` | `reducingActionType` |
+    /// | the state changed | `stateDidChange` | inside a batch, `batchChangedState` |
+    /// | ``enterBatch()`` / ``leaveBatch()`` | `batch(_:)` | the depth; leaving the outermost says whether to notify |
+    /// | ``beginDraining()`` / ``endDraining()`` | `drainPending` | whether it drains (one drain at a time) |
+    /// | a stage is turned on or off | `DispatchLoop+Stages`, and the watcher's and reduction observer's setters | the stage's bit |
+    ///
+    /// The first two run on every dispatch and are stores to the fields at those sites:
+    /// as functions, a debug build would call one for each (S1, debug section: 1.17×).
     @usableFromInline
-    struct Flags {
+    struct LoopState {
         /// The type of the action being reduced; a metatype, so setting it costs no copy.
         @usableFromInline var reducingActionType: (any Action.Type)?
         @usableFromInline var batchDepth = 0
+        /// Whether a reduction inside the open batch changed the state.
+        @usableFromInline var batchChangedState = false
+        var isDraining = false
         @usableFromInline var stages = DispatchStages()
 
         @usableFromInline init() {}
 
-        /// Every optional stage is off and no batch is open: `dispatch` may reduce and
-        /// notify inline.
+        // MARK: Which way a dispatch goes
+
+        /// Every optional stage is off and no batch is open: with nothing being reduced and
+        /// no observer being told, `dispatch` may reduce and notify inline.
         @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
 
         /// No stage is on that an owned dispatch leaves to the general path, and nothing is
-        /// being reduced: `dispatchOwned` may reduce and notify inline.
+        /// being reduced: `dispatchOwned` may reduce and notify inline, unless observers
+        /// are being told.
         @inlinable var admitsOwnedDispatch: Bool {
             stages.rawValue & ~DispatchStages.runByOwnedDispatch.rawValue == 0 && reducingActionType == nil
         }
+
+        // MARK: Transitions
+
+        mutating func enterBatch() { batchDepth += 1 }
+
+        /// Returns whether the batch left was the outermost and changed the state: then
+        /// the loop notifies once.
+        mutating func leaveBatch() -> Bool {
+            batchDepth -= 1
+            guard batchDepth == 0, batchChangedState else { return false }
+            batchChangedState = false
+            return true
+        }
+
+        /// Returns whether to drain: `false` while a drain further out is running, which
+        /// will reach the actions queued meanwhile.
+        mutating func beginDraining() -> Bool {
+            if isDraining { return false }
+            isDraining = true
+            return true
+        }
+
+        mutating func endDraining() { isDraining = false }
     }
 
     init(reducer: Reducer<State>, state: State) {
@@ -84,16 +128,16 @@ package final class DispatchLoop<State> {
     /// with a message naming the action (the state is half-applied there).
     @inlinable
     package var checkedState: State {
-        if let reducing = flags.reducingActionType { Store<State>.stateReadWhileReducing(reducing) }
+        if let reducing = loopState.reducingActionType { Store<State>.stateReadWhileReducing(reducing) }
         return storage
     }
 
-    var reducingActionType: (any Action.Type)? { flags.reducingActionType }
+    var reducingActionType: (any Action.Type)? { loopState.reducingActionType }
 
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
-        guard flags.isPlain, flags.reducingActionType == nil, !observers.isNotifying else {
+        guard loopState.isPlain, loopState.reducingActionType == nil, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         reduceAndNotify(action)
@@ -104,7 +148,7 @@ package final class DispatchLoop<State> {
     // metadata (R1h).
     @inlinable
     func dispatchInGeneral(_ action: any Action) {
-        if let reducing = flags.reducingActionType { Self.dispatchedWhileReducing(action, reducing: reducing) }
+        if let reducing = loopState.reducingActionType { Self.dispatchedWhileReducing(action, reducing: reducing) }
         if observers.isNotifying {
             MainThreadCheck.require("dispatch(\(action))")
             if collectedBatch != nil {
@@ -141,10 +185,10 @@ package final class DispatchLoop<State> {
     /// and drain (or, inside a batch, remember to notify when it ends).
     @inlinable
     func reduceAndNotify(_ action: any Action) {
-        flags.reducingActionType = type(of: action)
+        loopState.reducingActionType = type(of: action)
         reducer.reduce(&storage, action)
-        if !flags.isPlain { runStagesAfterReducing(action) }
-        flags.reducingActionType = nil
+        if !loopState.isPlain { runStagesAfterReducing(action) }
+        loopState.reducingActionType = nil
         stateDidChange()
     }
 
@@ -160,14 +204,14 @@ package final class DispatchLoop<State> {
     /// - Complexity: O(1) plus the reductions and the notification.
     @inlinable
     package func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
-        guard flags.admitsOwnedDispatch, !observers.isNotifying else {
+        guard loopState.admitsOwnedDispatch, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
-        flags.reducingActionType = A.self
+        loopState.reducingActionType = A.self
         reducer.reduce(&storage, action)
-        if flags.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
+        if loopState.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
         reduceOwned(&storage)
-        flags.reducingActionType = nil
+        loopState.reducingActionType = nil
         stateDidChange()
         checkInvariants()
     }
@@ -184,14 +228,14 @@ package final class DispatchLoop<State> {
     /// reducer of an ``OwnedAction``, the reduction observer, routing.
     @usableFromInline
     func runStagesAfterReducing(_ action: any Action) {
-        if flags.stages.contains(.footprints) { noteWrites(of: reducer, for: action) }
-        if flags.stages.contains(.ownedReducers), let owned = action as? any OwnedAction,
+        if loopState.stages.contains(.footprints) { noteWrites(of: reducer, for: action) }
+        if loopState.stages.contains(.ownedReducers), let owned = action as? any OwnedAction,
            let ownedReducer = ownedReducers[owned.ownerID] {
             ownedReducer.reduce(&storage, action)
-            if flags.stages.contains(.footprints) { noteWrites(of: ownedReducer, for: action) }
+            if loopState.stages.contains(.footprints) { noteWrites(of: ownedReducer, for: action) }
         }
-        if flags.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
-        if flags.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
+        if loopState.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
+        if loopState.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
             pending.append(.route(action))
         }
     }
@@ -199,37 +243,23 @@ package final class DispatchLoop<State> {
     /// The state changed: notify and drain now, or, inside a batch, when it ends.
     @inlinable
     func stateDidChange() {
-        if flags.batchDepth > 0 {
-            batchChangedState = true
+        if loopState.batchDepth > 0 {
+            loopState.batchChangedState = true
         } else {
             notifyAndDrain()
         }
     }
 
-    /// Replaces the state from outside any reduction (time travel) and notifies as a
-    /// reduction that wrote all of it would: no key path is skipped.
-    package func replaceState(_ state: State) {
-        guard flags.reducingActionType == nil && !observers.isNotifying else {
-            fatalError("""
-            Reflow: time travel was asked for while the store was reducing or notifying; \
-            jump from outside reducers and subscribers (a button's action, a test).
-            """)
-        }
-        storage = state
-        if flags.stages.contains(.footprints) { writes.footprint = .whole }
-        stateDidChange()
-    }
-
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty {
-            if flags.stages.contains(.watched) {
+            if loopState.stages.contains(.watched) {
                 notifyWatched()
             } else {
                 observers.notify(storage)
             }
         }
-        if flags.stages.contains(.footprints) { writes.footprint = .nothing }
+        if loopState.stages.contains(.footprints) { writes.footprint = .nothing }
         if !pending.isEmpty { drainPending() }
     }
 
@@ -240,55 +270,26 @@ package final class DispatchLoop<State> {
         observers.notify(storage, watchedBy: watcher)
     }
 
-    /// Runs `body`, in which many actions are dispatched, then notifies once.
-    func batch(_ body: () -> Void) {
-        if observers.isNotifying && collectedBatch == nil {
-            // Keep the batch together: its actions run, as one batch, after the notification.
-            collectedBatch = []
-            body()
-            let actions = collectedBatch ?? []
-            collectedBatch = nil
-            if !actions.isEmpty { pending.append(.batch(actions)) }
-            return
-        }
-        flags.batchDepth += 1
-        body()
-        flags.batchDepth -= 1
-        if flags.batchDepth == 0 && batchChangedState {
-            batchChangedState = false
-            notifyAndDrain()
-        }
-    }
-
     /// Adds what `reducer` can write for `action` to what the next notification reads.
     private func noteWrites(of reducer: Reducer<State>, for action: any Action) {
         writes.footprint = writes.footprint.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
     }
 
-    /// Starts recording what reductions can write.
-    func trackFootprints() {
-        guard !flags.stages.contains(.footprints) else { return }
-        flags.stages.insert(.footprints)
-        // Outside a batch and a notification every reduction so far was followed by a
-        // notification, so nothing is unaccounted for; otherwise assume anything changed.
-        writes.footprint = flags.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
-    }
-
-    /// Checks the loop between dispatches: flags agree with the stages that are on,
+    /// Checks the loop between dispatches: stage bits agree with the stages that are on,
     /// nothing is being reduced, and the queue was drained. Compiles to nothing unless
     /// `REFLOW_INTERNAL_CHECKS` is set.
     @usableFromInline
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        precondition(flags.batchDepth >= 0, "DispatchLoop: batch depth below zero")
-        precondition(flags.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
-        precondition(flags.stages.contains(.ownedReducers) == !ownedReducers.isEmpty, "DispatchLoop: owned-reducer flag out of date")
-        precondition(flags.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
-        precondition(flags.stages.contains(.reductionObserver) == (reductionObserver != nil),
+        precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
+        precondition(loopState.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
+        precondition(loopState.stages.contains(.ownedReducers) == !ownedReducers.isEmpty, "DispatchLoop: owned-reducer flag out of date")
+        precondition(loopState.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
+        precondition(loopState.stages.contains(.reductionObserver) == (reductionObserver != nil),
                      "DispatchLoop: reduction-observer flag out of date")
-        precondition(flags.stages.contains(.watched) == (watcher != nil), "DispatchLoop: watcher flag out of date")
-        if !isDraining && !observers.isNotifying && flags.batchDepth == 0 {
-            precondition(flags.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
+        precondition(loopState.stages.contains(.watched) == (watcher != nil), "DispatchLoop: watcher flag out of date")
+        if !loopState.isDraining && !observers.isNotifying && loopState.batchDepth == 0 {
+            precondition(loopState.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
         }
         #endif
@@ -296,9 +297,8 @@ package final class DispatchLoop<State> {
 
     @usableFromInline
     func drainPending() {
-        guard !isDraining else { return }
-        isDraining = true
-        defer { isDraining = false }
+        guard loopState.beginDraining() else { return }
+        defer { loopState.endDraining() }
         while let entry = pending.popFirst() {
             switch entry {
             case .action(let action):

@@ -14,16 +14,16 @@ import Testing
 
     /// Every stage but those is left to the general path, a stage added later included.
     @Test func anyOtherStage_isNotAdmittedInline() {
-        var flags = DispatchLoop<Int>.Flags()
-        #expect(flags.admitsOwnedDispatch)
+        var state = DispatchLoop<Int>.LoopState()
+        #expect(state.admitsOwnedDispatch)
         for bit in 0..<8 {
             let stage = DispatchStages(rawValue: 1 << bit)
-            flags.stages = [.ownedReducers, .routes, stage]
-            #expect(flags.admitsOwnedDispatch == DispatchStages.runByOwnedDispatch.contains(stage), "stage bit \(bit)")
+            state.stages = [.ownedReducers, .routes, stage]
+            #expect(state.admitsOwnedDispatch == DispatchStages.runByOwnedDispatch.contains(stage), "stage bit \(bit)")
         }
-        flags.stages = .ownedReducers
-        flags.reducingActionType = Probe.self
-        #expect(!flags.admitsOwnedDispatch)
+        state.stages = .ownedReducers
+        state.reducingActionType = Probe.self
+        #expect(!state.admitsOwnedDispatch)
     }
 
     private struct Probe: Action {}
