@@ -188,7 +188,7 @@ extension ConnectionGroup where Props: Equatable {
     /// The pass: each connected member maps the state, and gets the props if they changed.
     ///
     /// - Complexity: O(*m*) in members, plus the mappings and the deliveries.
-    // A closure made here, as `KeyPathGroup.sharingProjections` is.
+    // Made here, as `KeyPathGroup.sharingProjections` is.
     @inlinable
     static var deliveringChanges: Pass {
         passEntry(watched: deliveringChanges, unwatched: deliveringChanges)

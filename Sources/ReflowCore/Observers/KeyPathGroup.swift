@@ -89,10 +89,9 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
 
     /// The group's pass: bring every selector up to `state`, then tell the members whose
     /// selector changed.
-    // A closure made here rather than a reference to a static method formed by the
-    // subscriber: the method reference's thunk would be code of the subscriber's file on
-    // every notification. Inlined, the closure is still specialized in the subscriber's
-    // module.
+    // Made here, by `passEntry`, rather than referenced as a static method by the
+    // subscriber: that reference's thunk would run, on every notification, as code of the
+    // subscriber's file. Inlined, it is still specialized in the subscriber's module.
     @inlinable
     package static var sharingProjections: Pass {
         passEntry(watched: sharingProjections, unwatched: sharingProjections)

@@ -298,7 +298,7 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
 extension SelectionGroup where Value: Equatable {
     /// The pass of a group whose values are `Equatable`: select, compare with `==`,
     /// deliver.
-    // A closure made here, as `KeyPathGroup.sharingProjections` is.
+    // Made here, as `KeyPathGroup.sharingProjections` is.
     @inlinable
     static var comparingEqual: Pass {
         passEntry(watched: comparingEqual, unwatched: comparingEqual)
