@@ -37,10 +37,18 @@ package final class DispatchLoop<State> {
     var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
-    // Unchecked: main actor only; every access is a single read or write that calls no
-    // user code. Read on every dispatch; the checks on it and on `pending` were a third of
+    // Unchecked: main actor only; every access is a single read or write, or one of
+    // `LoopState`'s mutating transitions, and none calls user code, so no two accesses
+    // overlap. Read on every dispatch; the checks on it and on `pending` were a third of
     // S1 (with `pending`, `storage` and eight others checked on 2026-11-24: S1 1.7×).
+    // Checked in the package's tests (REFLOW_INTERNAL_CHECKS): an access that came to
+    // overlap another, say a transition that calls back into the loop, traps there in
+    // `StoreDispatchTests` (batches, dispatches from subscribers) and `StoreModelTests`.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var loopState = LoopState()
+    #else
     @exclusivity(unchecked) @usableFromInline var loopState = LoopState()
+    #endif
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.
     package var reductionObserver: ((any Action, State) -> Void)? {

@@ -4,7 +4,7 @@
 ///
 /// Swift does not mark key paths `Sendable` unless they are written as literals, so one a
 /// user hands to `scope`, `host` or `PersistedSlice` cannot be captured by the `Sendable`
-/// closures made from it. Both kinds of value are immutable once made: a key path only
+/// closures made from it. All three kinds of value are immutable once made: a key path only
 /// projects (what it captured, a subscript's index, is hashed and compared, never changed),
 /// and an `AnyHashable` wraps the `Sendable` value it was made from; a label is immutable
 /// and read through a `@MainActor` accessor only. Each wrap says beside it which kind it
