@@ -193,7 +193,7 @@ extension History where State: Codable {
                 ? imported.last?.state ?? header.initialState
                 : try decode(BeforeField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).before
             imported.append(Entry(action: action, state: state, time: Date(timeIntervalSinceReferenceDate: fixed.time),
-                                  reactor: fixed.reactor, trace: nil, stateBefore: before, gap: fixed.gap,
+                                  reactor: fixed.reactor, recordedTrace: nil, stateBefore: before, gap: fixed.gap,
                                   isSkipped: fixed.skipped ?? false))
         }
         guard imported.count == header.count else {

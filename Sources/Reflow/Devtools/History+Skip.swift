@@ -32,6 +32,8 @@ extension History {
                        + "(or hosts more than once), so the states after it cannot be recomputed; host it first.")
         }
         entries[position - 1].isSkipped = isSkipped
+        // Traces keep the key paths that changed when they were recorded.
+        for index in (position - 1)..<entries.count { entries[index].fixChangedKeyPaths() }
         var state = entries[position - 1].stateBefore
         for index in (position - 1)..<entries.count {
             if index >= position, entries[index].gap == nil {

@@ -39,7 +39,21 @@ public final class History<State> {
         /// The hosted reactor the action is a mutation of (its type name), if any.
         public let reactor: String?
         /// What the dispatch updated, when tracing was on (see ``isTracing``).
-        public internal(set) var trace: UpdateTrace?
+        ///
+        /// Its ``UpdateTrace/changedKeyPaths`` are found when it is read, by comparing the
+        /// states the action was reduced from and to, so that a traced dispatch does not
+        /// walk the whole state. Recomputing the states (``History/setSkipped(_:at:)``)
+        /// leaves them as they were recorded.
+        ///
+        /// - Complexity: O(*n*) in the size of the state, for each read.
+        public var trace: UpdateTrace? {
+            guard var trace = recordedTrace else { return nil }
+            if changedKeyPathsArePending { trace.changedKeyPaths = StateDiff.changedPaths(from: stateBefore, to: state) }
+            return trace
+        }
+        /// The trace as recorded; while ``changedKeyPathsArePending``, without its changed
+        /// key paths.
+        var recordedTrace: UpdateTrace?
         /// The state the action was reduced from: the previous entry's state, unless
         /// ``gap`` says otherwise.
         public internal(set) var stateBefore: State
@@ -49,6 +63,19 @@ public final class History<State> {
         /// Whether the action is turned off (``setSkipped(_:at:)``): its state is the one
         /// before it.
         public internal(set) var isSkipped = false
+        /// Whether ``trace`` finds the changed key paths from ``stateBefore`` and ``state``,
+        /// which are still the states the action was recorded with. Last, beside the other
+        /// flag: an entry is then no larger than before (entries are moved when the oldest
+        /// is dropped).
+        var changedKeyPathsArePending = false
+
+        /// Finds the changed key paths now and keeps them in the trace: the states are
+        /// about to be recomputed.
+        mutating func fixChangedKeyPaths() {
+            guard changedKeyPathsArePending else { return }
+            recordedTrace = trace
+            changedKeyPathsArePending = false
+        }
     }
 
     /// The most entries kept; older ones are dropped, and the state of the oldest kept
@@ -150,10 +177,10 @@ public final class History<State> {
     }
 
     private func noteTraceEvent(_ event: UpdateTracer.Event) {
-        guard !isJumping, !entries.isEmpty, entries[entries.count - 1].trace != nil else { return }
+        guard !isJumping, !entries.isEmpty, entries[entries.count - 1].recordedTrace != nil else { return }
         switch event {
-        case .evaluated(let name): entries[entries.count - 1].trace!.evaluated.append(name)
-        case .fired(let name): entries[entries.count - 1].trace!.fired.append(name)
+        case .evaluated(let name): entries[entries.count - 1].recordedTrace!.evaluated.append(name)
+        case .fired(let name): entries[entries.count - 1].recordedTrace!.fired.append(name)
         }
     }
 
@@ -253,11 +280,12 @@ public final class History<State> {
         if isTracing, let store {
             var reducers = store.loop.reducer.handlerNames(for: type(of: action))
             if let reactor { reducers.append("\(reactor).reduce (hosted)") }
-            trace = UpdateTrace(action: String(describing: action), reducers: reducers,
-                                changedKeyPaths: StateDiff.changedPaths(from: before, to: state))
+            // The changed key paths wait for a reader (`Entry.trace`): finding them walks
+            // the whole state (benchmark D2).
+            trace = UpdateTrace(action: String(describing: action), reducers: reducers, changedKeyPaths: [])
         }
-        entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, trace: trace,
-                             stateBefore: before, gap: gap))
+        entries.append(Entry(action: action, state: state, time: Date(), reactor: reactor, recordedTrace: trace,
+                             stateBefore: before, gap: gap, changedKeyPathsArePending: trace != nil))
         if entries.count > limit {
             initialState = entries.removeFirst().state
             firstSequence += 1
