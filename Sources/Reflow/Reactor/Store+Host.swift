@@ -40,6 +40,11 @@ extension Store {
     /// Makes a slice of this store the state of `reactor`; `reactor.state` emits only when
     /// the slice changed. See the overload above for lifetimes.
     ///
+    /// A slice that is a stored property of the state (not reached through a class, an
+    /// array element or a computed property) is not even read after an action whose
+    /// reducers are scoped elsewhere (``Reducer/scope(_:)``), as a key-path subscription
+    /// is not: the store knows it cannot have changed.
+    ///
     /// - Parameters:
     ///   - reactor: The reactor; the store keeps it until ``stopHosting(_:)``.
     ///   - slice: Where its state lives in the store's state.
@@ -65,14 +70,18 @@ extension Store {
             guard let self else { return .empty }
             return self.didSubscribe(self.subscribe(readSlice, isDuplicate: compare, observer), selecting: "\(R.self)'s slice")
         }
+        // The slice's bytes, when it is stored inline in the state: what its reductions
+        // write, and what the slice's observer checks before reading it.
+        let sliceBytes = Footprint.bytes(of: slice)
         let observeSlice: @MainActor (ReactorCore<R.Action, R.Mutation, R.State>) -> SubscriptionHandle = { [weak self] core in
             guard let self else { return .empty }
-            return self.observeHostedSlice(readSlice, isDuplicate: isDuplicate, core: core, label: "\(R.self)'s slice")
+            return self.observeHostedSlice(readSlice, bytes: sliceBytes, isDuplicate: isDuplicate, core: core,
+                                           label: "\(R.self)'s slice")
         }
         // A mutation goes to the dispatch loop with its reduction ready-made: no cast to
         // find its reactor, no lookup of its reducer (benchmark R1h). A slice stored inline
         // in the state is read and written at its offset, without the key-path machinery.
-        let footprint: Footprint = Footprint.bytes(of: slice).map { .ranges([$0]) } ?? .whole
+        let footprint: Footprint = sliceBytes.map { .ranges([$0]) } ?? .whole
         let updateSlice = KeyPathAccess.updater(slice)
         // The core reaches the store's dispatch loop, not the store: the store owns the
         // reactor, and a core holding the store would keep both alive forever. The loop
@@ -157,8 +166,15 @@ extension Store {
     /// reactor's state pipeline goes through (benchmark R1h). A slice that is not
     /// `Equatable` keeps no last value, since nothing compares it.
     ///
+    /// An `Equatable` slice stored inline in the state is not even read when the
+    /// reductions since the last notification cannot have written its bytes (their
+    /// ``Footprint``, as for a key-path subscription): it equals the last one. A slice that
+    /// is not `Equatable` is published on every notification, as documented, whatever
+    /// the store knows of what was written.
+    ///
     /// - Parameters:
     ///   - readSlice: Reads the slice out of the store's state.
+    ///   - bytes: The slice's bytes in the state, if it is stored inline.
     ///   - isDuplicate: Whether two slices are the same, so the second is not published;
     ///     `nil` publishes on every notification.
     ///   - core: The hosted reactor's core; a ``NotificationWatcher`` knows the
@@ -168,7 +184,7 @@ extension Store {
     // Inlinable: the observer's closure is then built, and specialized for State and
     // Slice, in the reactor's module (the observer's class method would be generic).
     @inlinable
-    func observeHostedSlice<Action, Mutation, Slice>(_ readSlice: @escaping (State) -> Slice,
+    func observeHostedSlice<Action, Mutation, Slice>(_ readSlice: @escaping (State) -> Slice, bytes: Range<Int>?,
                                                      isDuplicate: ((Slice, Slice) -> Bool)?,
                                                      core: ReactorCore<Action, Mutation, Slice>,
                                                      label: String) -> SubscriptionHandle {
@@ -177,8 +193,11 @@ extension Store {
         // host; the cycle ends when the core stops (its reactor was released, or it was
         // unhosted), since stopping cancels this subscription. An unowned reference costs
         // an atomic check on every notification (benchmark R1h).
+        let writes = loop.writes
         let observer = if let isDuplicate {
             HostedSliceObserver<State> { [last = LastValue<Slice?>(initial)] state, watcher in
+                // Unread, as a skipped key-path subscription is, and so not reported either.
+                if let bytes, !writes.footprint.mayTouch(bytes) { return }
                 if let watcher { Self.report(core, label, fired: false, to: watcher) }
                 let slice = readSlice(state)
                 guard last.keepIfChanged(slice, isEqual: isDuplicate) else { return }
@@ -218,7 +237,7 @@ extension Store {
 /// the reactor's core, and a watched one reports the observation, under the core's name,
 /// to the store's watcher.
 ///
-/// Its update is a closure built by ``Store/observeHostedSlice(_:isDuplicate:core:label:)``
+/// Its update is a closure built by ``Store/observeHostedSlice(_:bytes:isDuplicate:core:label:)``
 /// in the reactor's module, where `State` and the slice are concrete, so the read and the
 /// comparison are specialized (benchmark R1h).
 @MainActor @usableFromInline

@@ -48,7 +48,7 @@ enum ModelField: CaseIterable, CustomStringConvertible {
         }
     }
 
-    var keyPath: KeyPath<ModelState, Int> {
+    var keyPath: WritableKeyPath<ModelState, Int> {
         switch self {
         case .a: \.a
         case .b: \.b
@@ -71,6 +71,9 @@ enum SelectionKind: CaseIterable {
     case customEqual
     /// `subscribe({ $0.field }, isDuplicate: { _, _ in false })`: every state.
     case everyState
+    /// A reactor hosted at the field (`a`, `b`: stored inline, skipped by the footprints of
+    /// the others; `c`: an array element, always read), its `state` subscribed.
+    case hostedReactor
 
     func select(_ field: ModelField, _ state: ModelState) -> Int {
         self == .parity ? field.select(state) % 2 : field.select(state)

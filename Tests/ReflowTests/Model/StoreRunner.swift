@@ -30,6 +30,15 @@ let modelReducer = Reducer<ModelState>.combine(
     Reducer<ModelState>.on(ModelBumpC.self) { state, _ in ModelAction.bumpC.reduce(&state) }
 )
 
+/// A reactor whose state is one field of ``ModelState``; it is only ever hosted.
+final class FieldReactor: Reactor {
+    enum Action: Sendable { case set(Int) }
+    let initialState = 0
+    func reduce(state: Int, mutation: Action) -> Int {
+        switch mutation { case .set(let value): value }
+    }
+}
+
 /// Runs a program against a real `Store`.
 @MainActor
 final class StoreRunner {
@@ -39,6 +48,10 @@ final class StoreRunner {
     private var budget = StoreProgram.reactionBudget
     private var result = StoreRunResult()
     private var history: History<ModelState>?
+    /// The reactors hosted: each keeps one observer of the store, which is no subscriber's.
+    private var hostedReactors: [FieldReactor] = []
+    /// The subscribers that follow a hosted reactor's `state`, a signal the store does not count.
+    private var followingReactors: Set<Int> = []
 
     init(middleware: [MiddlewareKind]) {
         store = Store(reducer: modelReducer, state: ModelState(), middleware: middleware.map { kind in
@@ -63,8 +76,11 @@ final class StoreRunner {
                         }
                     }
                 }
-            case .cancel(let id): if subscriptions.indices.contains(id) { subscriptions[id]?.cancel() }
-            case .release(let id): if subscriptions.indices.contains(id) { subscriptions[id] = nil }
+            case .cancel(let id): cancel(id)
+            case .release(let id):
+                guard subscriptions.indices.contains(id) else { break }
+                subscriptions[id] = nil
+                followingReactors.remove(id)
             case .trace(let isOn):
                 history?.detach()
                 history = nil
@@ -77,7 +93,7 @@ final class StoreRunner {
             }
         }
         result.finalState = store.state
-        result.liveSubscriptions = store.subscriptionCount
+        result.liveSubscriptions = store.subscriptionCount - hostedReactors.count + followingReactors.count
         return result
     }
 
@@ -96,9 +112,26 @@ final class StoreRunner {
         case .parity: store.subscribe({ field.select($0) % 2 }, onChange)
         case .customEqual: store.subscribe({ field.select($0) }, isDuplicate: ==, onChange)
         case .everyState: store.subscribe({ field.select($0) }, isDuplicate: { _, _ in false }, onChange)
+        case .hostedReactor:
+            // Kept by the store; it emits when its slice changes, as a subscription with `==`.
+            hostReactor(at: field.keyPath, onChange)
         }
         creating = nil
         subscriptions[id] = subscription
+        if spec.kind == .hostedReactor { followingReactors.insert(id) }
+    }
+
+    private func cancel(_ id: Int) {
+        guard subscriptions.indices.contains(id) else { return }
+        subscriptions[id]?.cancel()
+        followingReactors.remove(id)
+    }
+
+    private func hostReactor(at slice: WritableKeyPath<ModelState, Int>, _ onChange: @escaping (Int) -> Void) -> SubscriptionHandle {
+        let reactor = FieldReactor()
+        store.host(reactor, at: slice)
+        hostedReactors.append(reactor)
+        return reactor.state.subscribe(onChange)
     }
 
     private func react(_ spec: SubscriberSpec, to value: Int) {
@@ -107,7 +140,7 @@ final class StoreRunner {
         switch reaction {
         case .dispatch(let action): store.dispatch(action.reflowAction)
         case .subscribe(let spec): subscribe(spec)
-        case .cancel(let id): if subscriptions.indices.contains(id) { subscriptions[id]?.cancel() }
+        case .cancel(let id): cancel(id)
         case .batch(let actions): store.batch { for action in actions { store.dispatch(action.reflowAction) } }
         }
     }
