@@ -1,11 +1,30 @@
 /// How features turn the loop's optional stages on and off: owned reducers, routes,
-/// middleware and footprints. None of this runs on a dispatch; each change sets the
-/// stage's bit in the loop's state, which the dispatch reads (see ``DispatchStages``).
+/// middleware and footprints. None of this runs on a dispatch; each change ends with
+/// ``stagesChanged()``, which sets the stages' bits in the loop's state from the loop's
+/// fields (``stagesInUse``), and the dispatch reads the bits (see ``DispatchStages``).
 extension DispatchLoop {
+    /// The stages the loop's fields turn on: the one place that says which field turns on
+    /// which stage. `checkInvariants` checks the bits against it between dispatches.
+    var stagesInUse: DispatchStages {
+        var stages: DispatchStages = []
+        if chain != nil { stages.insert(.middleware) }
+        if !ownedReducers.isEmpty { stages.insert(.ownedReducers) }
+        if tracksFootprints { stages.insert(.footprints) }
+        if watcher != nil { stages.insert(.watched) }
+        if reductionObserver != nil { stages.insert(.reductionObserver) }
+        if !routes.isEmpty { stages.insert(.routes) }
+        return stages
+    }
+
+    /// Sets the stages' bits after a field that turns a stage on or off changed.
+    func stagesChanged() {
+        loopState.stages = stagesInUse
+    }
+
     /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
     package func addOwnedReducer(_ reducer: Reducer<State>, for owner: ObjectIdentifier) {
         ownedReducers[owner] = reducer
-        loopState.stages.insert(.ownedReducers)
+        stagesChanged()
     }
 
     /// One destination of routed actions.
@@ -23,7 +42,7 @@ extension DispatchLoop {
         precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
         #endif
         routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
-        loopState.stages.insert(.routes)
+        stagesChanged()
     }
 
     /// Removes the routes `owner` added.
@@ -32,13 +51,13 @@ extension DispatchLoop {
             let kept = list.filter { $0.owner != owner }
             routes[type] = kept.isEmpty ? nil : kept
         }
-        loopState.stages.set(.routes, !routes.isEmpty)
+        stagesChanged()
     }
 
     /// Removes the reducer `owner` added.
     package func removeOwnedReducer(for owner: ObjectIdentifier) {
         ownedReducers[owner] = nil
-        loopState.stages.set(.ownedReducers, !ownedReducers.isEmpty)
+        stagesChanged()
     }
 
     /// Installs the middleware chain, after any installed before; the last middleware's
@@ -52,13 +71,14 @@ extension DispatchLoop {
             next = Dispatch { action in link.handle(context, action, rest) }
         }
         chain = next
-        loopState.stages.insert(.middleware)
+        stagesChanged()
     }
 
     /// Starts recording what reductions can write.
     func trackFootprints() {
-        guard !loopState.stages.contains(.footprints) else { return }
-        loopState.stages.insert(.footprints)
+        guard !tracksFootprints else { return }
+        tracksFootprints = true
+        stagesChanged()
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
         writes.footprint = loopState.batchDepth > 0 || observers.isNotifying ? .whole : .nothing

@@ -37,6 +37,8 @@ package final class DispatchLoop<State> {
     var routes: [ObjectIdentifier: [Route]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
+    /// Whether `writes` is kept: from the first observer that reads it on (`trackFootprints`).
+    var tracksFootprints = false
     // Unchecked: main actor only; every access is a single read or write, or one of
     // `LoopState`'s mutating transitions, and none calls user code, so no two accesses
     // overlap. Read on every dispatch; the checks on it and on `pending` were a third of
@@ -52,12 +54,12 @@ package final class DispatchLoop<State> {
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.
     package var reductionObserver: ((any Action, State) -> Void)? {
-        didSet { loopState.stages.set(.reductionObserver, reductionObserver != nil) }
+        didSet { stagesChanged() }
     }
     /// Told what each notification does, observer by observer (devtools' trace); while
     /// set, notifications announce it (see ``NotificationWatcher``).
     package var watcher: (any NotificationWatcher)? {
-        didSet { loopState.stages.set(.watched, watcher != nil) }
+        didSet { stagesChanged() }
     }
 
     /// The loop's state: what it is doing (reducing an action, inside a batch, draining
@@ -74,7 +76,7 @@ package final class DispatchLoop<State> {
     /// | the state changed | `stateDidChange` | inside a batch, `batchChangedState` |
     /// | ``enterBatch()`` / ``leaveBatch()`` | `batch(_:)` | the depth; leaving the outermost says whether to notify |
     /// | ``beginDraining()`` / ``endDraining()`` | `drainPending` | whether it drains (one drain at a time) |
-    /// | a stage is turned on or off | `DispatchLoop+Stages`, and the watcher's and reduction observer's setters | the stage's bit |
+    /// | a stage is turned on or off | `stagesChanged()`, after each change of a field in `stagesInUse` (`DispatchLoop+Stages`, the watcher's and reduction observer's setters) | every stage's bit |
     ///
     /// The first two run on every dispatch and are stores to the fields at those sites:
     /// as functions, a debug build would call one for each (S1, debug section: 1.17×).
@@ -290,12 +292,8 @@ package final class DispatchLoop<State> {
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
-        precondition(loopState.stages.contains(.middleware) == (chain != nil), "DispatchLoop: middleware flag out of date")
-        precondition(loopState.stages.contains(.ownedReducers) == !ownedReducers.isEmpty, "DispatchLoop: owned-reducer flag out of date")
-        precondition(loopState.stages.contains(.routes) == !routes.isEmpty, "DispatchLoop: route flag out of date")
-        precondition(loopState.stages.contains(.reductionObserver) == (reductionObserver != nil),
-                     "DispatchLoop: reduction-observer flag out of date")
-        precondition(loopState.stages.contains(.watched) == (watcher != nil), "DispatchLoop: watcher flag out of date")
+        precondition(loopState.stages == stagesInUse,
+                     "DispatchLoop: stage bits \(loopState.stages.rawValue) out of date (\(stagesInUse.rawValue) are on)")
         if !loopState.isDraining && !observers.isNotifying && loopState.batchDepth == 0 {
             precondition(loopState.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
@@ -324,10 +322,12 @@ package final class DispatchLoop<State> {
 /// The optional stages of a dispatch loop; any of them sends a dispatch the general way,
 /// and an owned dispatch too unless it is one of ``runByOwnedDispatch``.
 ///
-/// A stage is a bit here, a field whose setter sets the bit, its work (in
-/// `runStagesAfterReducing`, or in `notifyAndDrain` for the notification), and a line of
-/// `checkInvariants`. Nothing else needs to know of it: both fast paths leave a dispatch to
-/// the general path while a stage they do not run is on.
+/// A stage is a bit here, a line of `DispatchLoop.stagesInUse` that says which field of
+/// the loop turns it on (whose changes end with `stagesChanged()`), and its work (in
+/// `runStagesAfterReducing`, or in `notifyAndDrain` for the notification). Nothing else
+/// needs to know of it: both fast paths leave a dispatch to the general path while a
+/// stage they do not run is on, and `checkInvariants` checks every bit against
+/// `stagesInUse`.
 @usableFromInline
 struct DispatchStages: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt8
@@ -363,9 +363,6 @@ struct DispatchStages: OptionSet, Sendable {
     // on every owned dispatch (R1h). `DispatchStagesTests` checks that it is that union.
     @inlinable static var runByOwnedDispatch: DispatchStages { DispatchStages(rawValue: 0b10_1110) }
 
-    mutating func set(_ stage: DispatchStages, _ isOn: Bool) {
-        if isOn { insert(stage) } else { remove(stage) }
-    }
 }
 
 /// Actions dispatched while the store was notifying, waiting their turn (FIFO).

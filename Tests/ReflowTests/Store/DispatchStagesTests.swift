@@ -26,5 +26,68 @@ import Testing
         #expect(!state.admitsOwnedDispatch)
     }
 
+    /// Each stage's bit is on exactly while the field that turns it on says so, through
+    /// every way a feature changes those fields.
+    @MainActor @Test func eachStagesBit_followsItsField() {
+        let store = Store(reducer: Reducer<Int>.on(Probe.self) { value, _ in value += 1 }, state: 0)
+        let loop = store.loop
+        var expected: DispatchStages = []
+        func check(_ comment: Comment) {
+            #expect(loop.loopState.stages == expected, comment)
+        }
+        check("a new store runs no stage")
+
+        loop.reductionObserver = { _, _ in }
+        expected.insert(.reductionObserver)
+        check("a reduction observer")
+        let watcher = Watcher()
+        loop.watcher = watcher
+        expected.insert(.watched)
+        check("a watcher")
+        loop.reductionObserver = nil
+        expected.remove(.reductionObserver)
+        check("the reduction observer removed")
+        loop.watcher = nil
+        expected = []
+        check("the watcher removed")
+
+        let owner = ObjectIdentifier(watcher)
+        loop.addOwnedReducer(.empty, for: owner)
+        expected.insert(.ownedReducers)
+        check("an owned reducer")
+        loop.addRoute(for: Probe.self, owner: owner) { _ in }
+        loop.addRoute(for: Probe.self, owner: ObjectIdentifier(store)) { _ in }
+        expected.insert(.routes)
+        check("routes")
+        loop.removeRoutes(of: owner)
+        check("one owner's routes removed, another's left")
+        loop.removeRoutes(of: ObjectIdentifier(store))
+        expected.remove(.routes)
+        check("every route removed")
+        loop.removeOwnedReducer(for: owner)
+        expected = []
+        check("the owned reducer removed")
+
+        loop.trackFootprints()
+        loop.trackFootprints()
+        expected.insert(.footprints)
+        check("footprints, once tracked, stay")
+        loop.installMiddleware([Middleware { _, action, next in next(action) }],
+                               context: MiddlewareContext(store: store))
+        expected.insert(.middleware)
+        check("middleware")
+        store.dispatch(Probe())
+        #expect(store.state == 1)
+    }
+
     private struct Probe: Action {}
+
+    private final class Watcher: NotificationWatcher {
+        func observerMade(_ observer: AnyObject, _ label: ObserverLabel) {}
+        func evaluated(_ observer: AnyObject, _ label: ObserverLabel) {}
+        func fired(_ observer: AnyObject, _ label: ObserverLabel) {}
+        func willNotifyObservers(of source: AnyObject, _ label: ObserverLabel) {}
+        func didNotifyObservers() {}
+        func observerFired(at keyPath: AnyKeyPath) {}
+    }
 }
