@@ -89,6 +89,34 @@ import Testing
         subscription.cancel()
     }
 
+    /// What the store knows was written comes from reducers; time travel and a batch that
+    /// mixes writes elsewhere with the slice's own say "anything, or this too".
+    @Test func timeTravelAndBatches_publishTheSliceWhenItChanged() {
+        let comparisons = ComparisonCount()
+        let store = Store(reducer: Self.scoped, state: AppState(tally: Tally(comparisons: comparisons)))
+        let titles = store.subscribe(\.title) { _ in }
+        let reactor = TallyReactor(comparisons: comparisons)
+        store.host(reactor, at: \.tally)
+        let history = History<AppState>()
+        history.attach(to: store)
+        var totals: [Int] = []
+        let subscription = reactor.state.subscribe { totals.append($0.total) }
+
+        store.batch {
+            store.dispatch(Retitle(title: "a"))
+            reactor.action.send(.add(4))
+            store.dispatch(Retitle(title: "b"))
+        }
+        #expect(totals == [0, 4])
+        history.jump(to: 0)                    // back before the batch: the slice was 0
+        #expect(totals == [0, 4, 0])
+        #expect(reactor.currentState.total == 0)
+        history.jump(to: history.entries.count)
+        #expect(totals == [0, 4, 0, 4])
+        titles.cancel()
+        subscription.cancel()
+    }
+
     @Test func aSliceThatIsNotEquatable_isPublishedOnEveryNotification() {
         let store = Store(reducer: Self.scoped, state: AppState(tally: Tally(comparisons: ComparisonCount())))
         let titles = store.subscribe(\.title) { _ in }
