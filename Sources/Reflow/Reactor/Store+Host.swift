@@ -193,11 +193,10 @@ extension Store {
         // host; the cycle ends when the core stops (its reactor was released, or it was
         // unhosted), since stopping cancels this subscription. An unowned reference costs
         // an atomic check on every notification (benchmark R1h).
-        let writes = loop.writes
+        // An Equatable slice stored inline skips what cannot have written it.
+        let skipping = bytes.map { (writes: loop.writes, bytes: $0) }
         let observer = if let isDuplicate {
-            HostedSliceObserver<State> { [last = LastValue<Slice?>(initial)] state, watcher in
-                // Unread, as a skipped key-path subscription is, and so not reported either.
-                if let bytes, !writes.footprint.mayTouch(bytes) { return }
+            HostedSliceObserver<State>(skipping: skipping) { [last = LastValue<Slice?>(initial)] state, watcher in
                 if let watcher { Self.report(core, label, fired: false, to: watcher) }
                 let slice = readSlice(state)
                 guard last.keepIfChanged(slice, isEqual: isDuplicate) else { return }
@@ -205,7 +204,7 @@ extension Store {
                 core.publish(slice)
             }
         } else {
-            HostedSliceObserver<State> { state, watcher in
+            HostedSliceObserver<State>(skipping: nil) { state, watcher in
                 if let watcher {
                     Self.report(core, label, fired: false, to: watcher)
                     Self.report(core, label, fired: true, to: watcher)
@@ -246,18 +245,35 @@ final class HostedSliceObserver<State>: Observer<State> {
     @usableFromInline typealias Update = (State, (any NotificationWatcher)?) -> Void
 
     @usableFromInline let update: Update
+    /// The loop's record of what reductions wrote and the slice's bytes, when a
+    /// notification whose reductions cannot have written those bytes is skipped (an
+    /// `Equatable` slice stored inline). Checked here, before `update`: handing the state
+    /// to the closure copies all of it (benchmark R3h).
+    @usableFromInline let skipping: (writes: StateWrites, bytes: Range<Int>)?
 
     @usableFromInline
-    init(update: @escaping Update) {
+    init(skipping: (writes: StateWrites, bytes: Range<Int>)?, update: @escaping Update) {
+        self.skipping = skipping
         self.update = update
+    }
+
+    /// Whether the reductions since the last notification cannot have written the slice:
+    /// unread, it equals the last one, and like a skipped key-path subscription it is not
+    /// reported to a watcher either.
+    @inlinable
+    var sliceIsUnwritten: Bool {
+        guard let skipping else { return false }
+        return !skipping.writes.footprint.mayTouch(skipping.bytes)
     }
 
     @usableFromInline
     override func notify(_ state: State) {
+        if sliceIsUnwritten { return }
         update(state, nil)
     }
 
     override func notify(_ state: State, watchedBy watcher: any NotificationWatcher) {
+        if sliceIsUnwritten { return }
         update(state, watcher)
     }
 }
