@@ -27,12 +27,6 @@ extension DispatchLoop {
         stagesChanged()
     }
 
-    /// One destination of routed actions.
-    struct Route {
-        let owner: ObjectIdentifier
-        let deliver: @MainActor (any Action) -> Void
-    }
-
     /// After each action of `type` is reduced and observers were notified, `deliver` gets
     /// it, in the order routes were added. It runs as a queued dispatch would, so it may
     /// dispatch.
@@ -41,7 +35,7 @@ extension DispatchLoop {
         // An owned dispatch runs inline while routes are on (`DispatchStages.runByOwnedDispatch`).
         precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
         #endif
-        routes[ObjectIdentifier(type), default: []].append(Route(owner: owner, deliver: deliver))
+        routes[ObjectIdentifier(type), default: []].append(LoopRoute(owner: owner, deliver: deliver))
         stagesChanged()
     }
 
@@ -83,4 +77,12 @@ extension DispatchLoop {
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
         writes.footprint = loopState.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
     }
+}
+
+/// One destination of a dispatch loop's routed actions.
+// Not nested in the generic loop: the routes' dictionary is then one concrete type, whose
+// metadata unspecialized code does not look up on each dispatch (benchmark R3h).
+struct LoopRoute {
+    let owner: ObjectIdentifier
+    let deliver: @MainActor (any Action) -> Void
 }

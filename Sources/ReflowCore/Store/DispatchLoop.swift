@@ -34,7 +34,7 @@ package final class DispatchLoop<State> {
     /// Where actions of some types go after they were reduced and everyone was notified
     /// (a hosted reactor's `ReactorAction`s, to its `action` subject). Keyed by the action's
     /// type; each route belongs to an owner (a hosting) that removes it.
-    var routes: [ObjectIdentifier: [Route]] = [:]
+    var routes: [ObjectIdentifier: [LoopRoute]] = [:]
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
     /// Whether `writes` is kept: from the first observer that reads it on (`trackFootprints`).
