@@ -189,12 +189,12 @@ extension Store {
                                                      core: ReactorCore<Action, Mutation, Slice>,
                                                      label: String) -> SubscriptionHandle {
         let initial = readSlice(state)
+        // An Equatable slice stored inline skips notifications that cannot have written it.
+        let skipping = bytes.map { (writes: loop.writes, bytes: $0) }
         // Strong: the store's table then holds the core, which holds the store through its
         // host; the cycle ends when the core stops (its reactor was released, or it was
         // unhosted), since stopping cancels this subscription. An unowned reference costs
         // an atomic check on every notification (benchmark R1h).
-        // An Equatable slice stored inline skips what cannot have written it.
-        let skipping = bytes.map { (writes: loop.writes, bytes: $0) }
         let observer = if let isDuplicate {
             HostedSliceObserver<State>(skipping: skipping) { [last = LastValue<Slice?>(initial)] state, watcher in
                 if let watcher { Self.report(core, label, fired: false, to: watcher) }
@@ -260,7 +260,6 @@ final class HostedSliceObserver<State>: Observer<State> {
     /// Whether the reductions since the last notification cannot have written the slice:
     /// unread, it equals the last one, and like a skipped key-path subscription it is not
     /// reported to a watcher either.
-    @inlinable
     var sliceIsUnwritten: Bool {
         guard let skipping else { return false }
         return !skipping.writes.footprint.mayTouch(skipping.bytes)
