@@ -142,8 +142,6 @@ package final class DispatchLoop<State> {
         return storage
     }
 
-    var reducingActionType: (any Action.Type)? { loopState.reducingActionType }
-
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
