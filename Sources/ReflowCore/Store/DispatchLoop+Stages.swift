@@ -1,22 +1,80 @@
-// The loop's optional stages: which field of the loop turns each on (`stagesInUse`), and
-// how features turn them on and off. Which stages there are, `DispatchStages`, is read on
-// every dispatch and lives with the loop, in DispatchLoop.swift.
+// The loop's optional stages: which there are (`DispatchStage`), which field of the loop
+// turns each on (`isOn(_:)`), and how features turn them on and off. None of this runs on
+// a dispatch: the dispatch reads the bits (`DispatchStages`, in DispatchLoop.swift).
+
+/// One optional stage of the dispatch loop. Adding a stage starts here, with a case: the
+/// compiler then asks for each decision about it, every one an exhaustive switch over
+/// these cases: its bit (``bit``), the field of the loop that turns it on
+/// (`DispatchLoop.isOn(_:)`), and whether an owned dispatch runs it inline
+/// (``isRunByOwnedDispatch``). What is left is its work, where it runs.
+enum DispatchStage: CaseIterable {
+    /// A middleware chain runs before the reducer.
+    case middleware
+    /// Owned reducers run for their owners' actions.
+    case ownedReducers
+    /// What reductions write is recorded (``Footprint``).
+    case footprints
+    /// A ``NotificationWatcher`` is told what each notification does.
+    case watched
+    /// A reduction observer is told of each reduction.
+    case reductionObserver
+    /// Some action types are routed on after their reduction.
+    case routes
+
+    /// The stage's bit in ``DispatchStages``, which the dispatch reads.
+    var bit: DispatchStages {
+        switch self {
+        case .middleware: .middleware
+        case .ownedReducers: .ownedReducers
+        case .footprints: .footprints
+        case .watched: .watched
+        case .reductionObserver: .reductionObserver
+        case .routes: .routes
+        }
+    }
+
+    /// Whether an owned dispatch (a hosted reactor's mutation) runs the stage itself, and
+    /// so stays inline while it is on (``DispatchStages/runByOwnedDispatch``, which
+    /// `DispatchStagesTests` checks against this).
+    var isRunByOwnedDispatch: Bool {
+        switch self {
+        // Its reduction is the owner's, handed to it.
+        case .ownedReducers: true
+        // It adds the owner's footprint to the store reducer's.
+        case .footprints: true
+        // The notification hands the watcher down, whoever dispatched.
+        case .watched: true
+        // An owned action has none: routes are added for a reactor's `ReactorAction`,
+        // which is not owned (`addRoute` checks it in the package's tests).
+        case .routes: true
+        // They must see the action on its way, so they send it the general way.
+        case .middleware, .reductionObserver: false
+        }
+    }
+}
 
 /// How features turn the loop's optional stages on and off: owned reducers, routes,
-/// middleware and footprints. None of this runs on a dispatch; each change ends with
-/// ``stagesChanged()``, which sets the stages' bits in the loop's state from the loop's
-/// fields (``stagesInUse``), and the dispatch reads the bits (see ``DispatchStages``).
+/// middleware and footprints. Each change ends with ``stagesChanged()``, which sets the
+/// stages' bits in the loop's state from the loop's fields (``stagesInUse``).
 extension DispatchLoop {
-    /// The stages the loop's fields turn on: the one place that says which field turns on
-    /// which stage. `checkInvariants` checks the bits against it between dispatches.
+    /// Whether the loop's fields turn `stage` on: the one place that says which field turns
+    /// on which stage.
+    func isOn(_ stage: DispatchStage) -> Bool {
+        switch stage {
+        case .middleware: chain != nil
+        case .ownedReducers: !ownedReducers.isEmpty
+        case .footprints: tracksFootprints
+        case .watched: watcher != nil
+        case .reductionObserver: reductionObserver != nil
+        case .routes: !routes.isEmpty
+        }
+    }
+
+    /// The stages the loop's fields turn on. `checkInvariants` checks the bits against it
+    /// between dispatches.
     var stagesInUse: DispatchStages {
         var stages: DispatchStages = []
-        if chain != nil { stages.insert(.middleware) }
-        if !ownedReducers.isEmpty { stages.insert(.ownedReducers) }
-        if tracksFootprints { stages.insert(.footprints) }
-        if watcher != nil { stages.insert(.watched) }
-        if reductionObserver != nil { stages.insert(.reductionObserver) }
-        if !routes.isEmpty { stages.insert(.routes) }
+        for stage in DispatchStage.allCases where isOn(stage) { stages.insert(stage.bit) }
         return stages
     }
 

@@ -76,7 +76,7 @@ package final class DispatchLoop<State> {
     /// | the state changed | `stateDidChange` | inside a batch, `batchChangedState` |
     /// | ``enterBatch()`` / ``leaveBatch()`` | `batch(_:)` | the depth; leaving the outermost says whether to notify |
     /// | ``beginDraining()`` / ``endDraining()`` | `drainPending` | whether it drains (one drain at a time) |
-    /// | a stage is turned on or off | `stagesChanged()`, after each change of a field in `stagesInUse` (`DispatchLoop+Stages`, the watcher's and reduction observer's setters) | every stage's bit |
+    /// | a stage is turned on or off | `stagesChanged()`, after each change of a field that `isOn(_:)` reads (`DispatchLoop+Stages`, the watcher's and reduction observer's setters) | every stage's bit |
     ///
     /// The first two run on every dispatch and are stores to the fields at those sites:
     /// as functions, a debug build would call one for each (S1, debug section: 1.17×).
@@ -317,13 +317,10 @@ package final class DispatchLoop<State> {
     }
 }
 
-/// The optional stages of a dispatch loop; any of them sends a dispatch the general way,
-/// and an owned dispatch too unless it is one of ``runByOwnedDispatch``.
-///
-/// A stage is a bit here, a line of `stagesInUse` (`DispatchLoop+Stages`) that says which
-/// field turns it on, and its work (in `runStagesAfterReducing`, or `notifyAndDrain`).
-/// Nothing else needs to know of it: both fast paths leave a dispatch to the general path
-/// while a stage they do not run is on, and `checkInvariants` checks the bits.
+/// The bits of the loop's optional stages (``DispatchStage``), read on every dispatch: any
+/// of them sends a dispatch the general way, and an owned dispatch too unless it is one of
+/// ``runByOwnedDispatch``. Both fast paths leave a dispatch to the general path while a
+/// stage they do not run is on, and `checkInvariants` checks the bits.
 @usableFromInline
 struct DispatchStages: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt8
@@ -332,29 +329,18 @@ struct DispatchStages: OptionSet, Sendable {
         self.rawValue = rawValue
     }
 
-    /// A middleware chain runs before the reducer.
+    // One constant per stage, not derived from `DispatchStage` here: a debug build would
+    // make a call for it on every check. `DispatchStage.bit` maps each case to its own.
     static var middleware: DispatchStages { DispatchStages(rawValue: 1 << 0) }
-    /// Owned reducers run for their owners' actions.
     @inlinable static var ownedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
-    /// What reductions write is recorded (``Footprint``).
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
-    /// A ``NotificationWatcher`` is told what each notification does.
     @inlinable static var watched: DispatchStages { DispatchStages(rawValue: 1 << 3) }
-    /// A reduction observer is told of each reduction.
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
-    /// Some action types are routed on after their reduction.
     static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
 
     /// The stages an owned dispatch runs itself, so that it stays inline while they are on
-    /// (a store that hosts a reactor has owned reducers and routes on from the start):
-    /// - owned reducers: its reduction is the owner's, handed to it;
-    /// - footprints: it adds the owner's footprint to the store reducer's;
-    /// - routes: an owned action has none (routes are added for a reactor's
-    ///   `ReactorAction`, which is not owned; `addRoute` checks it in the package's tests);
-    /// - watching: the notification hands the watcher down, whoever dispatched.
-    ///
-    /// Middleware and the reduction observer must see the action, so they send it the
-    /// general way, as does any stage not listed here.
+    /// (a store that hosts a reactor has owned reducers and routes on from the start): the
+    /// bits of the stages whose ``DispatchStage/isRunByOwnedDispatch`` says so.
     // One constant, not a union of the stages above: a debug build would call each getter
     // on every owned dispatch (R1h). `DispatchStagesTests` checks that it is that union.
     @inlinable static var runByOwnedDispatch: DispatchStages { DispatchStages(rawValue: 0b10_1110) }

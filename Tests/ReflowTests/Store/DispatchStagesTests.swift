@@ -1,13 +1,27 @@
 import Testing
 @testable import ReflowCore
 
-/// The stages an owned dispatch (a hosted reactor's mutation) runs inline are written as
-/// one constant for debug builds' sake; it must stay the union of those stages, and leave
-/// out the two that must see each action on its way.
+/// The loop's optional stages: each case of `DispatchStage` has its own bit, the one
+/// constant an owned dispatch (a hosted reactor's mutation) reads is the union of the
+/// stages it runs, and each bit follows the field that turns its stage on.
 @Suite struct DispatchStagesTests {
+    @Test func eachStage_hasItsOwnBit() {
+        var seen: DispatchStages = []
+        for stage in DispatchStage.allCases {
+            #expect(stage.bit.rawValue.nonzeroBitCount == 1, "\(stage)")
+            #expect(seen.isDisjoint(with: stage.bit), "\(stage) shares a bit")
+            seen.formUnion(stage.bit)
+        }
+    }
+
+    /// Written as one constant for debug builds' sake, it must stay the union of the stages
+    /// that say an owned dispatch runs them, and leave out the two that must see each
+    /// action on its way.
     @Test func runByOwnedDispatch_isTheUnionOfTheStagesItRuns() {
-        let expected: DispatchStages = [.ownedReducers, .footprints, .watched, .routes]
+        var expected: DispatchStages = []
+        for stage in DispatchStage.allCases where stage.isRunByOwnedDispatch { expected.formUnion(stage.bit) }
         #expect(DispatchStages.runByOwnedDispatch == expected)
+        #expect(expected == [.ownedReducers, .footprints, .watched, .routes])
         #expect(!DispatchStages.runByOwnedDispatch.contains(.middleware))
         #expect(!DispatchStages.runByOwnedDispatch.contains(.reductionObserver))
     }
@@ -27,13 +41,15 @@ import Testing
     }
 
     /// Each stage's bit is on exactly while the field that turns it on says so, through
-    /// every way a feature changes those fields.
+    /// every way a feature changes those fields; every stage is among them.
     @MainActor @Test func eachStagesBit_followsItsField() {
         let store = Store(reducer: Reducer<Int>.on(Probe.self) { value, _ in value += 1 }, state: 0)
         let loop = store.loop
         var expected: DispatchStages = []
+        var turnedOn: DispatchStages = []
         func check(_ comment: Comment) {
             #expect(loop.loopState.stages == expected, comment)
+            turnedOn.formUnion(loop.loopState.stages)
         }
         check("a new store runs no stage")
 
@@ -78,6 +94,10 @@ import Testing
         check("middleware")
         store.dispatch(Probe())
         #expect(store.state == 1)
+        // A stage added later is walked here too, or this fails.
+        for stage in DispatchStage.allCases {
+            #expect(turnedOn.contains(stage.bit), "no step above turns \(stage) on")
+        }
     }
 
     private struct Probe: Action {}
