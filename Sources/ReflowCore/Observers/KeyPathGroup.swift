@@ -4,7 +4,9 @@
 ///
 /// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
 /// outside a pass, so notification stays in subscription order; its pass
-/// (``sharingProjections``) is inlined into the subscriber's module.
+/// (``sharingProjections``) is inlined into the subscriber's module. The pass reads
+/// through raw pointers, so it lives in `Unsafe/` (`KeyPathGroup+Pass.swift`), which is
+/// why the fields it reads are not private.
 ///
 /// ## Why a member can skip its own comparison
 /// For each distinct key path the group keeps its last value (`lastValues`: the value of
@@ -57,14 +59,14 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// pass in which a few selectors changed finds their members without visiting the
     /// others (S3 and S7 at an index, debug section: a visit is about 20 ns there).
     /// Realigned by ``alignMemberSelectors()`` whenever `members` compacted.
-    private let memberSelectors = ValueSlots<Int>()
+    let memberSelectors = ValueSlots<Int>()
     /// Whether a member may be out of sync (see above): set when one joins so, cleared
     /// when a pass visits every member, which brings each into sync.
-    @usableFromInline private(set) var hasUnsyncedMembers = false
+    @usableFromInline var hasUnsyncedMembers = false
     /// The buffer ``slotsToVisit(changedMembers:_:)`` fills, kept so that a pass that
     /// visits a few members allocates nothing once it has grown: the pass's copy is
     /// released when the pass ends, so the next pass finds it uniquely referenced.
-    private var chosenSlots = ContiguousArray<Int>()
+    var chosenSlots = ContiguousArray<Int>()
     /// The members that report themselves to a watcher (a connection's slice reports the
     /// connection), each with how it takes a change in a watched notification. Looked up
     /// only in watched passes.
@@ -95,133 +97,6 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @inlinable
     package static var sharingProjections: Pass {
         passEntry(watched: sharingProjections, unwatched: sharingProjections)
-    }
-
-    /// The pass, reporting each member to `watch`'s watcher, if any.
-    @inlinable @inline(__always)
-    static func sharingProjections<Watch: PassWatching>(_ group: KeyPathGroup, _ state: State, _ watch: Watch) {
-        let changedMembers = group.refresh(from: state)
-        // Read through the slots' base pointers, not through the group per member (a
-        // class's array property is retained and released on each read: S7 with `slice:`).
-        // Invariant: members may leave during the pass (their selector's entries may be
-        // cleared), but none can join, so no selector is added or reused and the slots
-        // neither move nor change meaning for any live member.
-        let lastValues = group.lastValues.base
-        let changed = group.changed.base
-        // One S3 dispatch changes one value of 1,000: visit only its members, unless a
-        // watcher wants every member reported.
-        if watch.watcher == nil, let chosen = group.slotsToVisit(changedMembers: changedMembers, changed) {
-            chosen.withUnsafeBufferPointer { chosen in
-                group.members.forEachActive(inSlots: chosen) { observer in
-                    let member = member(observer)
-                    deliver(lastValues, at: member.selector, to: member, in: group, watch)
-                }
-            }
-        } else {
-            group.members.forEachActive(upTo: group.members.slotCount) { observer in
-                let member = member(observer)
-                let selector = member.selector
-                if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
-                // Most members' selectors did not change: decide on `changed` before
-                // reading the value (S7 with `slice:`, 990 of 1,000).
-                if member.isInSync && !changed[selector] { return }
-                deliver(lastValues, at: selector, to: member, in: group, watch)
-            }
-        }
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == lastValues && group.changed.base == changed,
-               "KeyPathGroup: selector slots moved during a pass")
-        #endif
-    }
-
-    /// The member slots a pass must visit, in subscription order, when they are few: the
-    /// members of changed selectors, when those are at most a quarter of the slots and
-    /// every member is in sync (then only they can deliver). `nil` when the pass must
-    /// visit every member; that pass brings each into sync.
-    ///
-    /// Not generic over the values, so not inlined: the loop reads only integers and
-    /// flags.
-    ///
-    /// - Parameters:
-    ///   - changedMembers: How many members the changed selectors have.
-    ///   - changed: Whether each selector changed in this pass.
-    /// - Complexity: O(*n*) in member slots, a load or two each.
-    @usableFromInline
-    func slotsToVisit(changedMembers: Int, _ changed: UnsafeMutablePointer<Bool>) -> ContiguousArray<Int>? {
-        guard !hasUnsyncedMembers && changedMembers <= members.slotCount / 4 else {
-            // The caller visits every member now, and none can join meanwhile.
-            hasUnsyncedMembers = false
-            return nil
-        }
-        // Filled as a local (moved out of the group, so still uniquely referenced), then
-        // kept again.
-        var chosen = ContiguousArray<Int>()
-        swap(&chosen, &chosenSlots)
-        chosen.removeAll(keepingCapacity: true)
-        defer { chosenSlots = chosen }
-        guard changedMembers > 0 else { return chosen }
-        if memberSelectors.count != members.slotCount { alignMemberSelectors() }
-        chosen.reserveCapacity(changedMembers)
-        // Chosen before any member is told: an `onChange` may end members (the pass then
-        // skips them), but none can join.
-        let selectors = memberSelectors.base
-        let slotCount = members.slotCount
-        var slot = 0
-        while slot < slotCount {
-            let selector = selectors[slot]
-            if selector >= 0 && changed[selector] { chosen.append(slot) }
-            slot += 1
-        }
-        return chosen
-    }
-
-    /// `observer`, known to be one of this group's members.
-    @inlinable @inline(__always)
-    static func member(_ observer: Observer<State>) -> KeyPathMember<State, Value> {
-        // Invariant: a group's member table holds only its members (`subscribe` is the
-        // only insert); checked when REFLOW_INTERNAL_CHECKS is set.
-        // Written out rather than through `uncheckedCast(_:to:)`: a debug build calls that
-        // function per member even where it is transparent (S2 by key path, debug section,
-        // 1.35×).
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
-        #endif
-        #if DEBUG
-        // Through `Unmanaged` in a debug build, where `unsafeDowncast` looks up the
-        // member type's metadata and casts dynamically for every member (two fifths
-        // of a member's visit: benchmark S3, array and index, debug section); optimized,
-        // `unsafeDowncast` is free and this form costs a retain per member.
-        return Unmanaged<KeyPathMember<State, Value>>
-            .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
-        #else
-        return unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
-        #endif
-    }
-
-    /// Delivers the last value of `member`'s selector, `lastValues[selector]`, to it if
-    /// it differs from what the member delivered last.
-    // Apart from the member loop so that, in a debug build, the loop's step (run for every
-    // member, mostly to find its selector unchanged) allocates no `Value` temporary, whose
-    // size is looked up on entry (S3 and S7 at an index, debug section). The base and
-    // the index come apart: `lastValues + selector` would look it up in the step too (S2
-    // by key path, where every member delivers).
-    @inlinable @inline(__always)
-    static func deliver<Watch: PassWatching>(_ lastValues: UnsafeMutablePointer<Value>, at selector: Int,
-                                             to member: KeyPathMember<State, Value>, in group: KeyPathGroup,
-                                             _ watch: Watch) {
-        // Invariant: a member's selector stays live while the member is (a selector is
-        // freed with its last member), so its last value is not vacated.
-        let current = lastValues[selector]
-        if !member.isInSync {
-            member.isInSync = true
-            if current == member.lastValue { return }
-        }
-        member.lastValue = current
-        if let watcher = watch.watcher {
-            group.deliverWatched(current, to: member, watchedBy: watcher)
-        } else {
-            member.onChange(current)
-        }
     }
 
     /// Reports `member`'s change to `watcher` and delivers it; a member that reports
@@ -331,7 +206,7 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// counts then differ: a compaction squeezes out at least 17 holes).
     ///
     /// - Complexity: O(*n*) in member slots, as the compaction was.
-    private func alignMemberSelectors() {
+    func alignMemberSelectors() {
         memberSelectors.removeLast(from: 0)
         for _ in 0..<members.slotCount { memberSelectors.append(-1) }
         for case let member as KeyPathMember<State, Value> in members.live { memberSelectors[member.slot] = member.selector }

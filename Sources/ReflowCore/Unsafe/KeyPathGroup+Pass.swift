@@ -1,8 +1,138 @@
-/// A key-path group's refresh: the first half of its pass, which brings each distinct key
-/// path's last value up to the state before any member is told. In `Unsafe/` because it
-/// reads the state's bytes: selectors at their stored offsets, array elements through the
-/// array's buffer, each beside its invariant.
+/// A key-path group's pass, in `Unsafe/` because both of its halves read memory through
+/// raw pointers, each beside its invariant:
+/// - the refresh brings each distinct key path's last value up to the state before any
+///   member is told, reading the state's bytes: selectors at their stored offsets, array
+///   elements through the array's buffer;
+/// - the delivery visits the members (all of them, or the few whose selector changed)
+///   through the selector slots' base pointers, and casts each without a dynamic check.
 extension KeyPathGroup {
+    /// The pass, reporting each member to `watch`'s watcher, if any.
+    @inlinable @inline(__always)
+    static func sharingProjections<Watch: PassWatching>(_ group: KeyPathGroup, _ state: State, _ watch: Watch) {
+        let changedMembers = group.refresh(from: state)
+        // Read through the slots' base pointers, not through the group per member (a
+        // class's array property is retained and released on each read: S7 with `slice:`).
+        // Invariant: members may leave during the pass (their selector's entries may be
+        // cleared), but none can join, so no selector is added or reused and the slots
+        // neither move nor change meaning for any live member.
+        let lastValues = group.lastValues.base
+        let changed = group.changed.base
+        // One S3 dispatch changes one value of 1,000: visit only its members, unless a
+        // watcher wants every member reported.
+        if watch.watcher == nil, let chosen = group.slotsToVisit(changedMembers: changedMembers, changed) {
+            chosen.withUnsafeBufferPointer { chosen in
+                group.members.forEachActive(inSlots: chosen) { observer in
+                    let member = member(observer)
+                    deliver(lastValues, at: member.selector, to: member, in: group, watch)
+                }
+            }
+        } else {
+            group.members.forEachActive(upTo: group.members.slotCount) { observer in
+                let member = member(observer)
+                let selector = member.selector
+                if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
+                // Most members' selectors did not change: decide on `changed` before
+                // reading the value (S7 with `slice:`, 990 of 1,000).
+                if member.isInSync && !changed[selector] { return }
+                deliver(lastValues, at: selector, to: member, in: group, watch)
+            }
+        }
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(group.lastValues.base == lastValues && group.changed.base == changed,
+               "KeyPathGroup: selector slots moved during a pass")
+        #endif
+    }
+
+    /// The member slots a pass must visit, in subscription order, when they are few: the
+    /// members of changed selectors, when those are at most a quarter of the slots and
+    /// every member is in sync (then only they can deliver). `nil` when the pass must
+    /// visit every member; that pass brings each into sync.
+    ///
+    /// Not generic over the values, so not inlined: the loop reads only integers and
+    /// flags.
+    ///
+    /// - Parameters:
+    ///   - changedMembers: How many members the changed selectors have.
+    ///   - changed: Whether each selector changed in this pass.
+    /// - Complexity: O(*n*) in member slots, a load or two each.
+    @usableFromInline
+    func slotsToVisit(changedMembers: Int, _ changed: UnsafeMutablePointer<Bool>) -> ContiguousArray<Int>? {
+        guard !hasUnsyncedMembers && changedMembers <= members.slotCount / 4 else {
+            // The caller visits every member now, and none can join meanwhile.
+            hasUnsyncedMembers = false
+            return nil
+        }
+        // Filled as a local (moved out of the group, so still uniquely referenced), then
+        // kept again.
+        var chosen = ContiguousArray<Int>()
+        swap(&chosen, &chosenSlots)
+        chosen.removeAll(keepingCapacity: true)
+        defer { chosenSlots = chosen }
+        guard changedMembers > 0 else { return chosen }
+        if memberSelectors.count != members.slotCount { alignMemberSelectors() }
+        chosen.reserveCapacity(changedMembers)
+        // Chosen before any member is told: an `onChange` may end members (the pass then
+        // skips them), but none can join.
+        let selectors = memberSelectors.base
+        let slotCount = members.slotCount
+        var slot = 0
+        while slot < slotCount {
+            let selector = selectors[slot]
+            if selector >= 0 && changed[selector] { chosen.append(slot) }
+            slot += 1
+        }
+        return chosen
+    }
+
+    /// `observer`, known to be one of this group's members.
+    @inlinable @inline(__always)
+    static func member(_ observer: Observer<State>) -> KeyPathMember<State, Value> {
+        // Invariant: a group's member table holds only its members (`subscribe` is the
+        // only insert); checked when REFLOW_INTERNAL_CHECKS is set.
+        // Written out rather than through `uncheckedCast(_:to:)`: a debug build calls that
+        // function per member even where it is transparent (S2 by key path, debug section,
+        // 1.35×).
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(observer is KeyPathMember<State, Value>, "KeyPathGroup: a foreign member")
+        #endif
+        #if DEBUG
+        // Through `Unmanaged` in a debug build, where `unsafeDowncast` looks up the
+        // member type's metadata and casts dynamically for every member (two fifths
+        // of a member's visit: benchmark S3, array and index, debug section); optimized,
+        // `unsafeDowncast` is free and this form costs a retain per member.
+        return Unmanaged<KeyPathMember<State, Value>>
+            .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
+        #else
+        return unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
+        #endif
+    }
+
+    /// Delivers the last value of `member`'s selector, `lastValues[selector]`, to it if
+    /// it differs from what the member delivered last.
+    // Apart from the member loop so that, in a debug build, the loop's step (run for every
+    // member, mostly to find its selector unchanged) allocates no `Value` temporary, whose
+    // size is looked up on entry (S3 and S7 at an index, debug section). The base and
+    // the index come apart: `lastValues + selector` would look it up in the step too (S2
+    // by key path, where every member delivers).
+    @inlinable @inline(__always)
+    static func deliver<Watch: PassWatching>(_ lastValues: UnsafeMutablePointer<Value>, at selector: Int,
+                                             to member: KeyPathMember<State, Value>, in group: KeyPathGroup,
+                                             _ watch: Watch) {
+        // Invariant: a member's selector stays live while the member is (a selector is
+        // freed with its last member), so its last value is not vacated.
+        let current = lastValues[selector]
+        if !member.isInSync {
+            member.isInSync = true
+            if current == member.lastValue { return }
+        }
+        member.lastValue = current
+        if let watcher = watch.watcher {
+            group.deliverWatched(current, to: member, watchedBy: watcher)
+        } else {
+            member.onChange(current)
+        }
+    }
+
     /// Brings every live selector's `lastValues` and `changed` up to `state`: each
     /// distinct key path is projected and compared once, or skipped when no reduction
     /// since the last pass could write its bytes.
