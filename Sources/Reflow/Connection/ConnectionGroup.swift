@@ -146,7 +146,7 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     }
 
     private func compactIfWorthIt() {
-        members.compactIfWorthIt(movingMembers: { member, slot in member.index = slot })
+        members.compactIfWorthIt(movingMembers: { member, _, slot in member.index = slot })
     }
 
     func checkInvariants() {

@@ -54,17 +54,7 @@ open class ObserverTable<Value> {
     public init() {}
 
     deinit {
-        switch slots.storage {
-        case .none: break
-        case .one(let observer):
-            observer.takeUnretainedValue().sourceDidEnd()
-            observer.release()
-        case .many(let observers):
-            for case let observer? in observers {
-                observer.takeUnretainedValue().sourceDidEnd()
-                observer.release()
-            }
-        }
+        slots.releaseAll { $0.sourceDidEnd() }
     }
 
     /// Adds `observer` and returns the subscription that ends it.
@@ -86,7 +76,7 @@ open class ObserverTable<Value> {
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
     package final func insertUnlinked(_ observer: Observer<Value>) {
-        observer.slot = slots.append(.passRetained(observer))
+        observer.slot = slots.appendOwning(observer)
         checkInvariants()
     }
 
@@ -97,11 +87,9 @@ open class ObserverTable<Value> {
         // Invariant: an observer's `slot` is where the table holds it (kept by `insert` and
         // compaction; checked by `checkInvariants`), so the slot holding this very object
         // tells that it is here.
-        guard slots.entry(at: observer.slot)?.takeUnretainedValue() === observer,
-              let vacated = slots.vacate(observer.slot) else { return }
-        observer.isActive = false
         // The table's own reference, released here or, during a pass, when it ends.
-        let owned = vacated.takeRetainedValue()
+        guard let owned = slots.removeOwned(observer, at: observer.slot) else { return }
+        observer.isActive = false
         if slots.ledger.isInPass { backlogForWriting.retired.append(owned) }
         compactIfWorthIt()
         checkInvariants()
@@ -253,7 +241,7 @@ open class ObserverTable<Value> {
 
     /// The most recently added observer, if it is still live.
     package final var newest: Observer<Value>? {
-        slots.entry(at: slotCount - 1)?.takeUnretainedValue()
+        slots.object(at: slotCount - 1)
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).
@@ -280,7 +268,7 @@ open class ObserverTable<Value> {
     }
 
     private final func compactIfWorthIt() {
-        slots.compactIfWorthIt { observer, _, slot in observer.takeUnretainedValue().slot = slot }
+        slots.compactIfWorthIt(movingMembers: { observer, _, slot in observer.slot = slot })
     }
 }
 

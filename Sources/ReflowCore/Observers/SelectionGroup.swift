@@ -159,7 +159,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
     @usableFromInline
     func report(evaluated: Bool, at index: Int, to watcher: any NotificationWatcher) {
         // Live members are listed (a cancelled one is skipped by the pass before this).
-        guard let member = members.entry(at: index)?.takeUnretainedValue() else { return }
+        guard let member = members.object(at: index) else { return }
         let label = ObserverLabel.subscription("closure")
         if evaluated { watcher.evaluated(member, label) } else { watcher.fired(member, label) }
     }
@@ -179,7 +179,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         precondition((isDuplicate != nil) == usesCustomEquality, "SelectionGroup: comparison kind out of sync")
         precondition(!members.ledger.isInPass, "SelectionGroup: joined during its own pass")
         let member = SelectionMember(group: self, index: -1)
-        member.index = members.append(.passUnretained(member))
+        member.index = members.join(member)
         // A hole the append squeezed out leaves the parallel arrays too.
         if selects.count > member.index { truncate(to: member.index) }
         selects.append(select)
@@ -234,14 +234,14 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     private func compactIfWorthIt() {
         guard members.ledger.shouldCompact else { return }
-        members.compactIfWorthIt { member, from, to in
+        members.compactIfWorthIt(movingMembers: { member, from, to in
             selects[to] = selects[from]
             lastValues[to] = lastValues[from]
             onChanges[to] = onChanges[from]
             if usesCustomEquality { isDuplicates[to] = isDuplicates[from] }
             isLive[to] = true
-            member.takeUnretainedValue().index = to
-        }
+            member.index = to
+        })
         truncate(to: members.count)
     }
 

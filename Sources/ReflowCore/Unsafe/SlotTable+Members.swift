@@ -1,5 +1,7 @@
-/// A table of members that are held unretained, for a group outside the core (a feature's
-/// group of its own objects, such as connections): the `Unmanaged` slots stay in here.
+/// A table of members that are held unretained, for a group (the store's groups of
+/// closure subscriptions, a feature's group of its own objects, such as connections): the
+/// `Unmanaged` slots stay in here. (Compaction serves tables that own their entries too,
+/// `SlotTable+Owned`.)
 ///
 /// The invariant is the caller's, and the same as a core group's: a member leaves
 /// (``leave(_:)``) before it is freed, and one that leaves during a pass is kept alive by
@@ -23,8 +25,8 @@ extension SlotTable {
     }
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
-    /// telling `moved` of each member that changed slot, and its new slot.
-    package mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ to: Int) -> Void) {
-        compactIfWorthIt { entry, _, to in moved(entry.takeUnretainedValue(), to) }
+    /// telling `moved` of each member that changed slot, with its old and new slot.
+    package mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ from: Int, _ to: Int) -> Void) {
+        compactIfWorthIt { entry, from, to in moved(entry.takeUnretainedValue(), from, to) }
     }
 }

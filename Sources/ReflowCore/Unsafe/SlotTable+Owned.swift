@@ -1,0 +1,43 @@
+/// A table that holds its entries retained: an observer table owns its observers. The
+/// `Unmanaged` references stay in here; the table's owner adds, finds and removes objects.
+///
+/// The invariant is the owner's: each entry was added with ``appendOwning(_:)``, so the
+/// table holds one reference to it until ``removeOwned(_:at:)`` hands that reference
+/// over or ``releaseAll(_:)`` releases it. `REFLOW_INTERNAL_CHECKS` checks every entry's
+/// slot in the package's tests (`ObserverTable.checkInvariants`), and the observer
+/// tables' tests free observers during passes under that rule.
+extension SlotTable {
+    /// Appends `entry`, retained by the table, and returns its slot.
+    package mutating func appendOwning(_ entry: Entry) -> Int {
+        append(.passRetained(entry))
+    }
+
+    /// The object in `slot`, or `nil` for a hole or a slot past the end.
+    package func object(at slot: Int) -> Entry? {
+        entry(at: slot)?.takeUnretainedValue()
+    }
+
+    /// Takes `entry` out of `slot`, if that is where it is, and returns the table's
+    /// reference to it: the caller decides when it is released.
+    package mutating func removeOwned(_ entry: Entry, at slot: Int) -> Entry? {
+        guard holds(entry, at: slot), let vacated = vacate(slot) else { return nil }
+        return vacated.takeRetainedValue()
+    }
+
+    /// Calls `body` with each entry, in slot order, then releases the table's reference
+    /// to it; the table is empty after. For the owner's `deinit`.
+    package mutating func releaseAll(_ body: (Entry) -> Void) {
+        switch storage {
+        case .none: break
+        case .one(let entry):
+            body(entry.takeUnretainedValue())
+            entry.release()
+        case .many(let entries):
+            for case let entry? in entries {
+                body(entry.takeUnretainedValue())
+                entry.release()
+            }
+        }
+        storage = .none
+    }
+}
