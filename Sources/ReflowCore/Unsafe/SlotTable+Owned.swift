@@ -4,8 +4,9 @@
 /// The invariant is the owner's: each entry was added with ``appendOwning(_:)``, so the
 /// table holds one reference to it until ``removeOwned(_:at:)`` hands that reference
 /// over or ``releaseAll(_:)`` releases it. `REFLOW_INTERNAL_CHECKS` checks every entry's
-/// slot in the package's tests (`ObserverTable.checkInvariants`), and the observer
-/// tables' tests free observers during passes under that rule.
+/// slot in the package's tests (`ObserverTable.checkInvariants`); `ObserverTableTests`
+/// remove observers during passes and release tables that still hold some, and check
+/// that each observer is freed exactly when the table lets go of it.
 extension SlotTable {
     /// Appends `entry`, retained by the table, and returns its slot.
     package mutating func appendOwning(_ entry: Entry) -> Int {
