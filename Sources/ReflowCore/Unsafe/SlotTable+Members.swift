@@ -1,6 +1,6 @@
 /// A table of members that are held unretained, for a group (the store's groups of
 /// closure subscriptions, a feature's group of its own objects, such as connections): the
-/// `Unmanaged` slots stay in here. (Compaction serves tables that own their entries too,
+/// `Unmanaged` slots stay in here. (Lookup and compaction serve tables that own their entries too,
 /// `SlotTable+Owned`.)
 ///
 /// The invariant is the caller's, and the same as a core group's: a member leaves
@@ -14,9 +14,15 @@ extension SlotTable {
         append(.passUnretained(member))
     }
 
+    /// The object in `slot`, or `nil` for a hole or a slot past the end; whether the table
+    /// retains its entries or not.
+    package func object(at slot: Int) -> Entry? {
+        entry(at: slot)?.takeUnretainedValue()
+    }
+
     /// Whether `slot` holds `member` itself.
     package func holds(_ member: Entry, at slot: Int) -> Bool {
-        entry(at: slot)?.takeUnretainedValue() === member
+        object(at: slot) === member
     }
 
     /// Makes `slot` a hole; `false` when it was one already.

@@ -1,5 +1,6 @@
 /// A table that holds its entries retained: an observer table owns its observers. The
-/// `Unmanaged` references stay in here; the table's owner adds, finds and removes objects.
+/// `Unmanaged` references stay in here; the table's owner adds and removes objects, and
+/// finds them with `object(at:)` and `holds(_:at:)` (`SlotTable+Members`), as a group does.
 ///
 /// The invariant is the owner's: each entry was added with ``appendOwning(_:)``, so the
 /// table holds one reference to it until ``removeOwned(_:at:)`` hands that reference
@@ -11,11 +12,6 @@ extension SlotTable {
     /// Appends `entry`, retained by the table, and returns its slot.
     package mutating func appendOwning(_ entry: Entry) -> Int {
         append(.passRetained(entry))
-    }
-
-    /// The object in `slot`, or `nil` for a hole or a slot past the end.
-    package func object(at slot: Int) -> Entry? {
-        entry(at: slot)?.takeUnretainedValue()
     }
 
     /// Takes `entry` out of `slot`, if that is where it is, and returns the table's
