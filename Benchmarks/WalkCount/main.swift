@@ -71,6 +71,22 @@ let reducer = getenv("WALK_UNSCOPED") == nil ? scopedReducer : unscopedReducer
         history.isTracing = true
         history.attach(to: store)
         kept.append(history)
+    case "everything", "everything-untraced":
+        // The features at once: a hosted reactor, a connected binding and (unless
+        // untraced) a tracing history at once, and one dispatch to the store.
+        let reactor = CounterReactor()
+        store.host(reactor, at: \.counter)
+        let connection = Connection(store: store, mapStateToProps: { Props(title: $0.screen.title) },
+                                    mapDispatchToActions: { dispatch in Actions(rename: { dispatch(Rename(title: $0)) }) })
+        connection.bind(\.title) { _ in seen += 1 }
+        connection.connect()
+        kept += [reactor, connection]
+        if kind == "everything" {
+            let history = History<AppState>()
+            history.isTracing = true
+            history.attach(to: store)
+            kept.append(history)
+        }
     case "hosted-action":
         let reactor = CounterReactor()
         store.host(reactor, at: \.counter)
