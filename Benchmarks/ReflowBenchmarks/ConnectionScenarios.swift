@@ -18,6 +18,14 @@ struct FieldProps: Equatable { var value: Int }
 
 struct HostedCounterState { var counter = BenchCounterReactor.State(); var other = 0 }
 
+/// R1w's host: the slice beside 20 arrays, as an app's state holds its lists and strings.
+struct HostedInAppState {
+    var counter = BenchCounterReactor.State()
+    var lists: (a0: [Int], a1: [Int], a2: [Int], a3: [Int], a4: [Int], a5: [Int], a6: [Int], a7: [Int], a8: [Int], a9: [Int],
+                b0: [Int], b1: [Int], b2: [Int], b3: [Int], b4: [Int], b5: [Int], b6: [Int], b7: [Int], b8: [Int], b9: [Int])
+        = ([0], [1], [2], [3], [4], [5], [6], [7], [8], [9], [0], [1], [2], [3], [4], [5], [6], [7], [8], [9])
+}
+
 /// One screen of S9: 6 Int fields and 2 String fields of the wide state.
 struct ScreenProps: Equatable {
     var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0
@@ -71,6 +79,20 @@ extension Harness {
         }
         record(Row(scenario: "R1h hosted reactor, sync mutation, read currentState", operations: count, reflow: hosted, limit: limit,
                    note: "\(Table.format1(hosted.median / standalone.median))× R1 standalone (\(Table.format1(standalone.median)) ns) in this run"))
+        let inApp = measure(operations: count) {
+            let store = Store(reducer: .empty, state: HostedInAppState())
+            let reactor = BenchCounterReactor()
+            store.hostWithoutEquatableState(reactor)
+            var sink = 0
+            for _ in 0..<count {
+                reactor.action.send(.increase)
+                sink &+= reactor.currentState.value
+            }
+            precondition(store.state.counter.value == reactor.currentState.value, "R1w: the slice did not follow the reactor")
+            blackHole &+= sink
+        }
+        record(Row(scenario: "R1w R1h in a state that also holds 20 arrays", operations: count, reflow: inApp, limit: limit,
+                   note: "\(Table.format1(inApp.median / hosted.median))× R1h in this run"))
         let r2h = measure(operations: subscribedCount) {
             let store = Store(reducer: .empty, state: HostedCounterState())
             let reactor = BenchCounterReactor()
@@ -178,6 +200,13 @@ extension Harness {
 }
 
 extension Store where State == HostedCounterState {
+    /// Hosts the benchmark's reactor, whose state is not `Equatable`, at `counter`.
+    func hostWithoutEquatableState(_ reactor: BenchCounterReactor) {
+        host(reactor, at: \.counter)
+    }
+}
+
+extension Store where State == HostedInAppState {
     /// Hosts the benchmark's reactor, whose state is not `Equatable`, at `counter`.
     func hostWithoutEquatableState(_ reactor: BenchCounterReactor) {
         host(reactor, at: \.counter)

@@ -83,12 +83,14 @@ extension Store {
         // in the state is read and written at its offset, without the key-path machinery.
         let footprint: Footprint = sliceBytes.map { .ranges([$0]) } ?? .whole
         let updateSlice = KeyPathAccess.updater(slice)
+        // `currentState` reads the slice in the store's state, copying nothing else.
+        let readSliceInPlace = KeyPathAccess.inPlaceReader(slice)
         // The core reaches the store's dispatch loop, not the store: the store owns the
         // reactor, and a core holding the store would keep both alive forever. The loop
         // outlives its store only until the store's end stops the core.
         let loop = self.loop
         attachHosted(reactor, core: core, at: slice, hostID: hostID, sliceChanges: sliceChanges, observeSlice: observeSlice,
-                     readSlice: { readSlice(loop.checkedState) },
+                     readSlice: { loop.readInPlace("\(R.self).currentState", readSliceInPlace) },
                      dispatchMutation: { mutation, reduce in
                          let action = ReactorMutation<R>(mutation: mutation, hostID: hostID)
                          loop.dispatchOwned(action, footprint: footprint) { state in

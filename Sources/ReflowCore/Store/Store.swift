@@ -89,11 +89,11 @@ public final class Store<State> {
     }
 
     @usableFromInline
-    static func stateReadWhileReducing(_ actionType: any Action.Type) -> Never {
+    static func stateReadWhileReducing(_ actionType: any Action.Type, what: String = "Store.state") -> Never {
         // Two threads in the store look like a read inside a reducer: say which it is.
-        MainThreadCheck.require("Store.state")
+        MainThreadCheck.require(what)
         fatalError("""
-            Reflow: Store.state was read from inside a reducer while it was handling an action \
+            Reflow: \(what) was read from inside a reducer while it was handling an action \
             of type \(actionType); the state is half-applied there. Read the reducer's inout \
             state parameter instead.
             """)

@@ -20,6 +20,18 @@ package enum KeyPathAccess {
         return { root in value(in: root, at: offset) }
     }
 
+    /// A function that reads `keyPath`'s value from a root it is handed in place: only the
+    /// value is copied, not the root (see ``DispatchLoop/readInPlace(_:)``).
+    ///
+    /// - Complexity: O(1) per read for an inline stored path; otherwise the cost of the
+    ///   key path's projection.
+    @inlinable
+    package static func inPlaceReader<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (inout Root) -> Value {
+        guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
+        // Safe as `reader` is; the root is borrowed for the load and not written.
+        return { root in withUnsafeBytes(of: &root) { $0.load(fromByteOffset: offset, as: Value.self) } }
+    }
+
     /// Reads `keyPath` of `root`: at `offset` when it is not `nil` (which it may be only
     /// when it is `MemoryLayout<Root>.offset(of: keyPath)`), through the key path otherwise.
     /// For a reader kept in an object's fields rather than in a closure (a binding).

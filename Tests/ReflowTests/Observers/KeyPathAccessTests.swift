@@ -21,6 +21,8 @@ import Testing
     func expectSame<T: Equatable>(_ keyPath: KeyPath<Props, T>, in props: Props, stored: Bool,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(KeyPathAccess.reader(keyPath)(props) == props[keyPath: keyPath], sourceLocation: sourceLocation)
+        var inPlace = props
+        #expect(KeyPathAccess.inPlaceReader(keyPath)(&inPlace) == props[keyPath: keyPath], sourceLocation: sourceLocation)
         let offset = MemoryLayout<Props>.offset(of: keyPath)
         #expect(KeyPathAccess.read(props, at: offset, through: keyPath) == props[keyPath: keyPath], sourceLocation: sourceLocation)
         #expect((MemoryLayout<Props>.offset(of: keyPath) != nil) == stored, sourceLocation: sourceLocation)
@@ -49,6 +51,18 @@ import Testing
             var props = Props()
             props.title = String(repeating: "x", count: 100)
             title = reader(props)
+        }
+        #expect(title == String(repeating: "x", count: 100))
+    }
+
+    @Test func aValueLoadedInPlace_isACopyThatOutlivesItsRoot_whichItLeavesAsItWas() {
+        let reader = KeyPathAccess.inPlaceReader(\Props.title)
+        var title: String?
+        do {
+            var props = Props()
+            props.title = String(repeating: "x", count: 100)
+            title = reader(&props)
+            #expect(props.title == String(repeating: "x", count: 100) && props.items == [10, 20, 30])
         }
         #expect(title == String(repeating: "x", count: 100))
     }

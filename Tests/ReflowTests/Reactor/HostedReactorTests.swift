@@ -196,6 +196,25 @@ import ReflowTesting
                 .contains("stopHosting(_:) was given a CounterReactor that this store does not host"))
         }
     }
+
+    /// A hosted reactor's `currentState` is its slice of the store's state, read in place:
+    /// read by a store reducer, it would see the slice half-applied.
+    @Test func readingAHostedReactorsStateFromAReducer_stopsWithMessageNamingIt() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let reactor = CounterReactor()
+                let store = Store(reducer: Reducer<ScreenState>.on(ResetCounter.self) { state, _ in
+                    state.other = reactor.currentState.value
+                }, state: ScreenState())
+                store.host(reactor, at: \.counter)
+                store.dispatch(ResetCounter(value: 1))
+            }
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("CounterReactor.currentState was read from inside a reducer"))
+            #expect(message.contains("ResetCounter"))
+        }
+    }
 #endif
 }
 
