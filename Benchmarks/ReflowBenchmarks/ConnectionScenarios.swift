@@ -65,32 +65,10 @@ extension Harness {
             }
             blackHole &+= sink
         }
-        let hosted = measure(operations: count) {
-            let store = Store(reducer: .empty, state: HostedCounterState())
-            let reactor = BenchCounterReactor()
-            store.hostWithoutEquatableState(reactor)
-            var sink = 0
-            for _ in 0..<count {
-                reactor.action.send(.increase)
-                sink &+= reactor.currentState.value
-            }
-            precondition(store.state.counter.value == reactor.currentState.value, "R1h: the slice did not follow the reactor")
-            blackHole &+= sink
-        }
+        let hosted = measureHosted(count, in: HostedCounterState(), at: \.counter)
         record(Row(scenario: "R1h hosted reactor, sync mutation, read currentState", operations: count, reflow: hosted, limit: limit,
                    note: "\(Table.format1(hosted.median / standalone.median))× R1 standalone (\(Table.format1(standalone.median)) ns) in this run"))
-        let inApp = measure(operations: count) {
-            let store = Store(reducer: .empty, state: HostedInAppState())
-            let reactor = BenchCounterReactor()
-            store.hostWithoutEquatableState(reactor)
-            var sink = 0
-            for _ in 0..<count {
-                reactor.action.send(.increase)
-                sink &+= reactor.currentState.value
-            }
-            precondition(store.state.counter.value == reactor.currentState.value, "R1w: the slice did not follow the reactor")
-            blackHole &+= sink
-        }
+        let inApp = measureHosted(count, in: HostedInAppState(), at: \.counter)
         record(Row(scenario: "R1w R1h in a state that also holds 20 arrays", operations: count, reflow: inApp, limit: limit,
                    note: "\(Table.format1(inApp.median / hosted.median))× R1h in this run"))
         let r2h = measure(operations: subscribedCount) {
@@ -107,6 +85,24 @@ extension Harness {
         }
         record(Row(scenario: "R2h hosted reactor, \(subscribers) state subscribers", operations: subscribedCount, reflow: r2h,
                    limit: limit, note: "\(Table.format1(r2h.median / Double(subscribers))) ns per subscriber"))
+    }
+
+    /// R1's loop with the reactor hosted at `slice` of a store of `state`. The benchmark
+    /// reactor's state is not `Equatable`: this is the hosting that publishes every change.
+    private func measureHosted<HostState>(_ count: Int, in state: HostState,
+                                          at slice: WritableKeyPath<HostState, BenchCounterReactor.State>) -> Measurement {
+        measure(operations: count) {
+            let store = Store(reducer: .empty, state: state)
+            let reactor = BenchCounterReactor()
+            store.host(reactor, at: slice)
+            var sink = 0
+            for _ in 0..<count {
+                reactor.action.send(.increase)
+                sink &+= reactor.currentState.value
+            }
+            precondition(store.state[keyPath: slice].value == reactor.currentState.value, "R1h: the slice did not follow the reactor")
+            blackHole &+= sink
+        }
     }
 
     /// S7: 1,000 connections over `fields` (100) fields; connection i binds field i % 100,
@@ -200,13 +196,6 @@ extension Harness {
 }
 
 extension Store where State == HostedCounterState {
-    /// Hosts the benchmark's reactor, whose state is not `Equatable`, at `counter`.
-    func hostWithoutEquatableState(_ reactor: BenchCounterReactor) {
-        host(reactor, at: \.counter)
-    }
-}
-
-extension Store where State == HostedInAppState {
     /// Hosts the benchmark's reactor, whose state is not `Equatable`, at `counter`.
     func hostWithoutEquatableState(_ reactor: BenchCounterReactor) {
         host(reactor, at: \.counter)

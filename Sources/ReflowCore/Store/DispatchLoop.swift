@@ -11,10 +11,10 @@
 /// case takes `dispatchInGeneral`, which ends in the same `reduceAndNotify`.
 @MainActor @usableFromInline
 package final class DispatchLoop<State> {
-    // Unchecked exclusivity: `storage` is accessed `inout` only by the reducer call in
-    // `reduce(_:)`, and nothing else can read it meanwhile: `Store.state` stops the program
-    // when read while `reducingActionType` is set (tested with an exit test). Every other
-    // access is a read between reductions. The checks cost about 10% of S1.
+    // Unchecked exclusivity: `storage` is written only by reductions (and `replaceState`),
+    // and nothing else can read it meanwhile: `Store.state` and `readInPlace` stop the
+    // program when read while `reducingActionType` is set (exit tests). Every other access
+    // is a read between reductions. The checks cost about 10% of S1.
     @exclusivity(unchecked) @usableFromInline var storage: State
     @usableFromInline package let reducer: Reducer<State>
     @usableFromInline let observers = ObserverTable<State>()
@@ -142,9 +142,8 @@ package final class DispatchLoop<State> {
         return storage
     }
 
-    /// What `read` takes out of the state, which it gets in place rather than as a copy:
-    /// copying the state retains everything it references, which in an app's state is
-    /// every array, string and object in it (benchmark R1w). Checked like
+    /// What `read` takes out of the state, handed over in place rather than copied (a copy
+    /// retains every array, string and object in it: benchmark R1w). Checked like
     /// ``checkedState``.
     ///
     /// - Parameters:
