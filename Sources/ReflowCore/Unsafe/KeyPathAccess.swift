@@ -21,7 +21,7 @@ package enum KeyPathAccess {
     }
 
     /// A function that reads `keyPath`'s value from a root it is handed in place: only the
-    /// value is copied, not the root (see ``DispatchLoop/readInPlace(_:)``).
+    /// value is copied, not the root (see ``DispatchLoop/readInPlace(_:_:)``).
     ///
     /// - Complexity: O(1) per read for an inline stored path; otherwise the cost of the
     ///   key path's projection.
