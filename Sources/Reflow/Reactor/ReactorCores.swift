@@ -25,11 +25,16 @@ import ReflowCore
 ///   of another reactor, a store or a connection, or a new store subscription).
 @MainActor @usableFromInline
 package enum ReactorCores {
-    /// Every core that runs, the last one looked up and the one being started.
-    // The reactors' one mutable static: a standalone reactor belongs to no store, so its
+    /// Every core that runs, and the one being started.
+    // The reactors' mutable statics: a standalone reactor belongs to no store, so its
     // core is found from the reactor alone, in one place for the whole process (main
     // actor only). A hosted reactor's core is kept by its store as well.
     @usableFromInline static var kept = KeptCores()
+    /// The last core looked up: a screen's reactor is asked for again and again.
+    // Not a field of `kept`: `kept` is initialized lazily (its table is built at run time),
+    // so every read of it first checks that it was; this one is initialized statically, so
+    // the read on every action and every `currentState` is a load (benchmark R1).
+    @usableFromInline static var last: AnyReactorCore?
 
     /// The number of cores that run, after stopping released reactors (for leak tests).
     package static var runningCount: Int {
@@ -52,7 +57,7 @@ package enum ReactorCores {
         // one conformance to Reactor, so one Action, Mutation and State: the core is a
         // ReactorCore<R.Action, R.Mutation, R.State>. Checked when REFLOW_INTERNAL_CHECKS
         // is set; the subclass tests use a reactor through both types.
-        if let lastCore = kept.last, lastCore.ownerID == ObjectIdentifier(reactor) {
+        if let lastCore = last, lastCore.ownerID == ObjectIdentifier(reactor) {
             return uncheckedCast(lastCore, to: ReactorCore<R.Action, R.Mutation, R.State>.self)
         }
         if let existing = existingCore(of: reactor) {
@@ -74,7 +79,7 @@ package enum ReactorCores {
     @usableFromInline
     static func existingCore(of reactor: AnyObject) -> AnyReactorCore? {
         guard let core = kept.storage.core(of: reactor) else { return nil }
-        kept.last = core
+        last = core
         return core
     }
 
@@ -91,8 +96,8 @@ package enum ReactorCores {
         }
         for released in kept.storage.releasedCoresBeforeKeepingOneMore() { shutDown(released) }
         kept.storage.keep(core, for: reactor)
-        kept.last = core
-        kept.storage.checkInvariants(cached: kept.last)
+        last = core
+        kept.storage.checkInvariants(cached: last)
     }
 
     /// Shuts down the cores of released reactors (none on Apple platforms, where the
@@ -106,7 +111,7 @@ package enum ReactorCores {
     static func shutDown(_ core: AnyReactorCore) {
         guard !core.isShutDown else { return }
         core.shutDown()
-        if kept.last === core { kept.last = nil }
+        if last === core { last = nil }
         kept.storage.forget(core)
     }
 
@@ -121,12 +126,10 @@ package enum ReactorCores {
     }
 }
 
-/// What ``ReactorCores`` keeps: the platform's storage of cores, and the two cores it
-/// keeps at hand.
+/// What ``ReactorCores`` keeps: the platform's storage of cores, and the core being
+/// started.
 @MainActor @usableFromInline
 struct KeptCores {
-    /// The last core looked up: a screen's reactor is asked for again and again.
-    @usableFromInline var last: AnyReactorCore?
     /// The core whose pipeline is being built: store subscriptions made meanwhile come
     /// from it (`transform(mutation:)` merging a store signal) and link it to that store.
     @usableFromInline var beingStarted: AnyReactorCore?
