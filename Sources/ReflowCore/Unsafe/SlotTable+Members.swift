@@ -1,7 +1,9 @@
 /// A table of members that are held unretained, for a group (the store's groups of
 /// closure subscriptions, a feature's group of its own objects, such as connections): the
-/// `Unmanaged` slots stay in here. (Lookup and compaction serve tables that own their entries too,
-/// `SlotTable+Owned`.)
+/// `Unmanaged` slots stay in here. (Lookup and compaction serve tables that own their
+/// entries too, `SlotTable+Owned`.) Unretained, a member costs its group no reference
+/// count on join, leave or pass (S3's groups: 5.3 → 4.9 µs when introduced; see
+/// ``SlotTable``).
 ///
 /// The invariant is the caller's, and the same as a core group's: a member leaves
 /// (``leave(_:)``) before it is freed, and one that leaves during a pass is kept alive by

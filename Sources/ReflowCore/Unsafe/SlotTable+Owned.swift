@@ -5,7 +5,9 @@
 /// The invariant is the owner's: each entry was added with ``appendOwning(_:)``, so the
 /// table holds one reference to it until ``removeOwned(_:at:)`` hands that reference
 /// over or ``releaseAll(_:)`` releases it. `REFLOW_INTERNAL_CHECKS` checks every entry's
-/// slot in the package's tests (`ObserverTable.checkInvariants`); `ObserverTableTests`
+/// slot in the package's tests (`ObserverTable.checkInvariants`). It pays because a pass
+/// then borrows each observer rather than retaining it (S2 42 → 20 ns per subscriber when
+/// it was introduced; see ``SlotTable``). `ObserverTableTests`
 /// remove observers during passes and release tables that still hold some, and check
 /// that each observer is freed exactly when the table lets go of it.
 extension SlotTable {

@@ -13,7 +13,9 @@
 /// The table holds entries as `Unmanaged` references and never retains or releases them:
 /// an ``ObserverTable`` retains each observer once when it appends it and releases it when
 /// it vacates its slot; a group's members are owned by their subscriptions and leave
-/// before they are freed.
+/// before they are freed. What it pays: a pass borrows each entry instead of retaining
+/// and releasing it (an observer table's pass: S2 42 → 20 ns per subscriber, S3 33 → 11 µs;
+/// a group's: S3 5.3 → 4.9 µs, when they were introduced).
 ///
 /// ## Forms
 /// A table with one slot keeps it in place, without an array: a connection's props with
