@@ -18,7 +18,10 @@ extension Connection {
     ///
     /// Like the subscript, reading an index outside the array stops the program, with a
     /// message naming the index and the array's count: release a row's connection before
-    /// the reducer removes its element.
+    /// the reducer removes its element. Disconnecting is not enough: a disconnected
+    /// connection still follows its element, so that ``connect()`` can catch up at once.
+    /// Pointing the connection at another store (``store``) whose array lacks the element
+    /// stops the program too, whether it is connected or not.
     ///
     /// - Parameters:
     ///   - store: The store to follow once connected.

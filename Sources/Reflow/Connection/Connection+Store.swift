@@ -44,7 +44,7 @@ extension Connection {
     public func newState(state: State) {
         MainThreadCheck.require("Connection.newState(state:)")
         guard followedStore != nil else { Self.hasNoStore("map a state with newState(state:)") }
-        if let props = cell.catchUp(to: state) { self.props = props }
+        if let props = cell.catchUp(to: state, following: storeSubscription) { self.props = props }
     }
 
     private func repoint(to newStore: Store<State>) {

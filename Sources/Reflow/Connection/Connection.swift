@@ -213,7 +213,7 @@ public final class Connection<State, Props, Actions> {
         MainThreadCheck.require("Connection.connect()")
         guard let store = followedStore, !cell.isEnabled else { return }
         cell.isEnabled = true
-        if let props = cell.catchUp(to: store.state) { self.props = props }
+        if let props = cell.catchUp(to: store.state, following: storeSubscription) { self.props = props }
     }
 
     /// Stops following the store; bindings stay and resume on the next ``connect()``.

@@ -152,7 +152,7 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         members.checkInvariants("ConnectionGroup") { $0.index }
-        guard members.count <= 2_048 else { return }
+        guard InvariantWalk.isDue(count: members.count) else { return }
         for member in members.live {
             precondition(member.group === self, "ConnectionGroup: member \(member.index) thinks it is in another group")
         }

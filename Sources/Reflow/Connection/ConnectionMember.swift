@@ -15,7 +15,10 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     @exclusivity(unchecked) @usableFromInline final var isEnabled = false
 
     /// `connect()`: the props for `state`, stored, if they differ from the current ones.
-    func catchUp(to state: State) -> Props? { nil }
+    ///
+    /// - Parameter subscription: The subscription by which this member follows its store,
+    ///   if it has one of its own (a slice member): told what the member now holds.
+    func catchUp(to state: State, following subscription: SubscriptionHandle?) -> Props? { nil }
 
     /// Takes this member out of its group; its connection is gone or follows another store.
     func leaveGroup() {}
@@ -54,7 +57,7 @@ final class GroupedConnectionMember<State, Props>: ConnectionMember<State, Props
         super.init(props: props)
     }
 
-    override func catchUp(to state: State) -> Props? {
+    override func catchUp(to state: State, following _: SubscriptionHandle?) -> Props? {
         let props = map(state)
         if let isDuplicate = group?.isDuplicate, isDuplicate(self.props, props) { return nil }
         self.props = props
@@ -102,7 +105,10 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
     }
 
     private func project(_ state: State) -> Slice {
-        elementRead?.read(state) ?? state[keyPath: path]
+        // The element's type is spelled out: left to inference, `??` makes it `Slice?`,
+        // and the array would be read with an optional's stride (memory past the element).
+        if let elementRead { return elementRead.read(state, as: Slice.self) }
+        return state[keyPath: path]
     }
 
     /// The slice changed in the store: map and deliver it while connected.
@@ -139,7 +145,16 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
     }
 
     override func follow(_ store: Store<State>) -> SubscriptionHandle? {
-        subscribeSlice(of: store, initial: project(store.state), mapSlice: mapSlice)
+        if let elementRead {
+            let count = elementRead.count(in: store.state, of: Slice.self)
+            if !(0..<count).contains(elementRead.index) {
+                Store<State>.elementOutOfBounds(
+                    elementRead.index, count: count, of: path,
+                    doing: "pointed a connection (`slice:at:`) at a store that lacks element",
+                    remedy: "Point it at a store whose array has the element, or make a connection to an index inside it")
+            }
+        }
+        return subscribeSlice(of: store, initial: project(store.state), mapSlice: mapSlice)
     }
 
     /// Tells `watcher` that the slice changed: the connection maps it and delivers.
@@ -149,11 +164,15 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
         watcher.fired(self, .connection(Props.self))
     }
 
-    override func catchUp(to state: State) -> Props? {
+    override func catchUp(to state: State, following subscription: SubscriptionHandle?) -> Props? {
         let slice = project(state)
         guard slice != lastSlice else { return nil }
         lastSlice = slice
         props = mapSlice(slice)
+        // The group delivered its changes to a subscription this member ignored while
+        // disconnected; inside a batch the slice may even be back, by the notification, to
+        // what the group delivered last. It must compare with what the member holds now.
+        if let subscription { Store<State>.keyPathSubscription(subscription, delivered: slice) }
         return props
     }
 }

@@ -195,6 +195,15 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
         return index
     }
 
+    /// `member`'s subscriber now holds `value`, given outside a pass: unless the member
+    /// delivered that value last, it compares with it by itself in the next pass.
+    func member(_ member: KeyPathMember<State, Value>, delivered value: Value) {
+        guard !(member.lastValue == value) else { return }
+        member.lastValue = value
+        member.isInSync = false
+        hasUnsyncedMembers = true
+    }
+
     /// Whether `keyPath`'s selector can be skipped by footprint: it is a stored path or an
     /// element of a stored array.
     func tracksFootprint(of keyPath: KeyPath<State, Value>) -> Bool {
@@ -240,7 +249,7 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     /// Compiles to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
-        guard keyPaths.count <= 2_048 else { return }
+        guard InvariantWalk.isDue(count: members.slotCount) else { return }
         precondition(lastValues.count == keyPaths.count && changed.count == keyPaths.count
                      && selectorBytes.count == keyPaths.count && elementReads.count == keyPaths.count
                      && memberCounts.count == keyPaths.count,

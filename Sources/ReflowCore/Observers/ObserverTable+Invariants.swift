@@ -6,7 +6,7 @@ extension ObserverTable {
     final func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         slots.checkInvariants("ObserverTable") { $0.slot }
-        guard slotCount <= 2_048 else { return }
+        guard InvariantWalk.isDue(count: slotCount) else { return }
         for observer in slots.live {
             precondition(observer.isActive && (observer.table === self || observer.table == nil),
                          "ObserverTable: observer in slot \(observer.slot) ended or in another table")

@@ -264,7 +264,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
         precondition(selects.count == count && lastValues.count == count && onChanges.count == count
                      && isLive.count == count && isDuplicates.count == (usesCustomEquality ? count : 0),
                      "SelectionGroup: parallel arrays out of step")
-        guard count <= 2_048 else { return }
+        guard InvariantWalk.isDue(count: count) else { return }
         for (index, member) in members.contents.enumerated() {
             precondition(isLive[index] == (member != nil), "SelectionGroup: live flag \(index) out of sync")
             precondition(member == nil || lastValues[index] != nil, "SelectionGroup: live member \(index) has no last value")

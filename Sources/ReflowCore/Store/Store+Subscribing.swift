@@ -92,11 +92,19 @@ extension Store {
         return didSubscribe(subscription, selecting: String(describing: elementPath))
     }
 
+    /// Stops the program: a subscription or connection was made, or pointed at a store,
+    /// for element `index` of an array that has `count` elements.
+    ///
+    /// - Parameters:
+    ///   - doing: What was done, ending where the element is named.
+    ///   - remedy: What to do instead.
     @usableFromInline
-    package static func elementOutOfBounds(_ index: Int, count: Int, of array: AnyKeyPath) -> Never {
+    package static func elementOutOfBounds(_ index: Int, count: Int, of array: AnyKeyPath,
+                                           doing: String = "subscribed to element",
+                                           remedy: String = "Use an index inside the array") -> Never {
         fatalError("""
-            Reflow: subscribed to element \(index) of \(array), which has \(count) elements. \
-            Subscribe to an index inside the array (0..<\(count)).
+            Reflow: \(doing) \(index) of \(array), which has \(count) elements. \
+            \(remedy) (0..<\(count)).
             """)
     }
 
@@ -165,6 +173,19 @@ extension Store {
                                            watchedChange: watchedChange, onChange: onChange)
         if group.tracksFootprint(of: keyPath) { trackFootprints() }
         return subscription
+    }
+
+    /// Tells the key-path subscription `subscription` that its subscriber now holds `value`,
+    /// given to it outside the group's passes (a connection's slice caught up on
+    /// `connect()`): the next pass compares the state's value with `value`, not with the
+    /// one the group delivered last.
+    ///
+    /// - Complexity: O(1); the group's next pass visits every member once.
+    package static func keyPathSubscription<Value: Equatable>(_ subscription: SubscriptionHandle, delivered value: Value) {
+        guard let member = subscription.observer as? KeyPathMember<State, Value> else {
+            preconditionFailure("Store: \(type(of: subscription.observer)) is not a key-path subscription of \(Value.self)")
+        }
+        member.group?.member(member, delivered: value)
     }
 
     /// Names a new subscription for the store's ``NotificationWatcher``, if it has one, so

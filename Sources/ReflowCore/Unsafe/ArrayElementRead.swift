@@ -13,7 +13,14 @@ package struct ArrayElementRead: Equatable, Sendable {
     /// Where the array lies in the root: `MemoryLayout<Root>.offset(of:)` of its key path.
     @usableFromInline let arrayOffset: Int
     /// The element's index.
-    @usableFromInline let index: Int
+    @usableFromInline package let index: Int
+    #if REFLOW_INTERNAL_CHECKS
+    /// The root and element types of the key path this read was made from: every read
+    /// checks that it is made with them, so a read at another type's stride (an element
+    /// type inferred as `Element?`) traps in the package's own tests.
+    @usableFromInline let rootType: ObjectIdentifier
+    @usableFromInline let elementType: ObjectIdentifier
+    #endif
 
     /// The read of `array[index]` at its offset, or `nil` when the array is not a stored
     /// property kept inline in `Root` (a computed property, a path through a class or an
@@ -23,6 +30,20 @@ package struct ArrayElementRead: Equatable, Sendable {
         guard let offset = MemoryLayout<Root>.offset(of: array) else { return nil }
         self.arrayOffset = offset
         self.index = index
+        #if REFLOW_INTERNAL_CHECKS
+        self.rootType = ObjectIdentifier(Root.self)
+        self.elementType = ObjectIdentifier(Element.self)
+        #endif
+    }
+
+    /// Checks that this read is made for a `Root` holding an array of `Element`. Compiles
+    /// to nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    @inlinable @inline(__always)
+    package func checkTypes<Root, Element>(root _: Root.Type, element _: Element.Type) {
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(ObjectIdentifier(Root.self) == rootType && ObjectIdentifier(Element.self) == elementType,
+                     "ArrayElementRead: element \(index) read as \(Element.self) in \(Root.self), not as the key path's types")
+        #endif
     }
 
     /// The bytes of the array in the root (a write to an element writes them).
@@ -42,7 +63,8 @@ package struct ArrayElementRead: Equatable, Sendable {
         // properties (or paths of them) laid out inline in `Root`: an initialized, aligned
         // `[Element]` lives there for as long as the root does. Checked against the key
         // path's own projection by `ArrayElementReadTests`, over random roots and indices.
-        withUnsafeBytes(of: root) { read(at: $0.baseAddress!, as: Element.self) }
+        checkTypes(root: Root.self, element: Element.self)
+        return withUnsafeBytes(of: root) { read(at: $0.baseAddress!, as: Element.self) }
     }
 
     /// Stops the program: the element this read was made for is no longer in its array,
@@ -57,8 +79,17 @@ package struct ArrayElementRead: Equatable, Sendable {
         fatalError("""
             Reflow: a subscription to element \(index) of an array (`subscribe(_:at:)` or a \
             connection's `slice:at:`) read it after the array shrank to \(elements). \
-            Cancel the subscription, or disconnect, before a reducer removes its element.
+            Cancel the subscription, or release the connection, before a reducer removes \
+            its element: a disconnected connection still follows its element.
             """)
+    }
+
+    /// The number of elements of the array in `root`.
+    @inlinable
+    package func count<Root, Element>(in root: Root, of _: Element.Type) -> Int {
+        checkTypes(root: Root.self, element: Element.self)
+        // Safe: as in `read(_:as:)`.
+        return withUnsafeBytes(of: root) { ($0.baseAddress! + arrayOffset).assumingMemoryBound(to: [Element].self).pointee.count }
     }
 
     /// The element in the root at `root`; stops the program with a message, as the key
@@ -69,6 +100,10 @@ package struct ArrayElementRead: Equatable, Sendable {
     @inlinable
     func read<Element>(at root: UnsafeRawPointer, as _: Element.Type) -> Element {
         // Safe: as in `read(_:as:)`; the caller passes the address of a live root.
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(ObjectIdentifier(Element.self) == elementType,
+                     "ArrayElementRead: element \(index) read as \(Element.self), not as the key path's element type")
+        #endif
         let array = (root + arrayOffset).assumingMemoryBound(to: [Element].self)
         guard index >= 0 && index < array.pointee.count else { elementGone(count: array.pointee.count) }
         return array.pointee[index]

@@ -120,6 +120,9 @@ extension KeyPathGroup {
                                              _ watch: Watch) {
         // Invariant: a member's selector stays live while the member is (a selector is
         // freed with its last member), so its last value is not vacated.
+        #if REFLOW_INTERNAL_CHECKS
+        group.lastValues.checkReadable(selector)
+        #endif
         let current = lastValues[selector]
         if !member.isInSync {
             member.isInSync = true
@@ -203,6 +206,9 @@ extension KeyPathGroup {
                                     guard element >= 0 && element < elements.count else {
                                         elementRead.elementGone(count: elements.count)
                                     }
+                                    #if REFLOW_INTERNAL_CHECKS
+                                    elementRead.checkTypes(root: State.self, element: Value.self)
+                                    #endif
                                     let isChanged = !(elements[element] == lastValues[index])
                                     changed[index] = isChanged
                                     if isChanged {

@@ -214,8 +214,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     /// - Parameter slotOf: The slot an entry believes it is in.
     package func checkInvariants(_ owner: StaticString, slotOf: (Entry) -> Int) {
         #if REFLOW_INTERNAL_CHECKS
-        // A full walk keeps debug builds of big tables usable only while they are small.
-        guard count <= 2_048 else { return }
+        guard InvariantWalk.isDue(count: count) else { return }
         switch storage {
         case .none: precondition(count <= 1, "\(owner): \(count) slots kept as none")
         case .one: precondition(count == 1, "\(owner): \(count) slots kept as one")

@@ -101,6 +101,16 @@ final class ValueSlots<Element> {
         (base + index).initialize(to: element)
     }
 
+    /// Checks that slot `index` holds a value a pass may read through ``base``. Compiles to
+    /// nothing unless `REFLOW_INTERNAL_CHECKS` is set.
+    @usableFromInline
+    func checkReadable(_ index: Int) {
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(index >= 0 && index < count, "ValueSlots: a pass read slot \(index), outside 0..<\(count)")
+        precondition(!vacated.contains(index), "ValueSlots: a pass read vacated slot \(index)")
+        #endif
+    }
+
     /// Whether slot `index` is vacated (for invariant checks).
     func isVacated(_ index: Int) -> Bool {
         vacated.contains(index)

@@ -112,8 +112,9 @@ struct RepointResult: Equatable, CustomStringConvertible {
 /// The reference, from the connection's documented rules:
 /// - While connected, a change of the followed store maps its state: a group member tells
 ///   new props when they differ from the current ones; a plain-props observer sets them on
-///   every change; a slice connection maps when its slice differs from the last value the
-///   store's subscription saw.
+///   every change; a slice connection maps when its slice differs from the one it last
+///   mapped (even when that one came from `newState(state:)` or a catch-up inside a
+///   batch, so it never stays on a value the store does not hold).
 /// - `connect()` catches up (a slice connection: when the slice differs from the one it
 ///   last mapped); `newState(state:)` maps a given state the same way, connected or not.
 /// - Re-pointing disconnects, follows the new store (its subscription starts at that
@@ -126,13 +127,11 @@ struct RepointModel {
     var connected = false
     var props: Int
     var lastSlice: Int
-    var subscriptionLast: Int
     var result = RepointResult()
 
     init(kind: RepointKind) {
         self.kind = kind
         lastSlice = stores[0].source(kind)
-        subscriptionLast = lastSlice
         props = lastSlice * 10
         result.told = [props]
     }
@@ -155,7 +154,6 @@ struct RepointModel {
             let wasConnected = connected
             connected = false
             current = store
-            subscriptionLast = stores[store].source(kind)
             if wasConnected { connect() }
         case .newState(let source): catchUp(to: source)
         case .setProps(let value): set(value)
@@ -171,9 +169,7 @@ struct RepointModel {
         case .grouped: if connected, value * 10 != props { set(value * 10) }
         case .observer: if connected { set(value * 10) }
         case .slice, .element:
-            guard value != subscriptionLast else { return }
-            subscriptionLast = value
-            if connected {
+            if connected, value != lastSlice {
                 lastSlice = value
                 set(value * 10)
             }

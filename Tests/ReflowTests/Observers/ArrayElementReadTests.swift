@@ -85,5 +85,19 @@ import Testing
             #expect(message.contains("which has 2 elements"), "\(message)")
         }
     }
+
+    #if REFLOW_INTERNAL_CHECKS
+    /// A read made with another element type than its key path's (an element inferred as
+    /// `Element?` reads the array at an optional's stride) traps in the package's own tests.
+    @Test func readAsAnotherElementType_trapsUnderInternalChecks() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let read = ArrayElementRead(\Rows.titles, index: 1)!
+            _ = read.read(Rows(), as: String?.self)
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("element 1 read as Optional<String>"), "\(message)")
+        }
+    }
+    #endif
 }
 #endif
