@@ -166,13 +166,16 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
 
     override func catchUp(to state: State, following subscription: SubscriptionHandle?) -> Props? {
         let slice = project(state)
-        guard slice != lastSlice else { return nil }
-        lastSlice = slice
-        props = mapSlice(slice)
-        // The group delivered its changes to a subscription this member ignored while
-        // disconnected; inside a batch the slice may even be back, by the notification, to
-        // what the group delivered last. It must compare with what the member holds now.
-        if let subscription { Store<State>.keyPathSubscription(subscription, delivered: slice) }
-        return props
+        let isChanged = slice != lastSlice
+        if isChanged {
+            lastSlice = slice
+            props = mapSlice(slice)
+        }
+        // The group went on delivering to the subscription while this member ignored it
+        // (disconnected), and inside a batch the state may still move before the
+        // notification: the group's next pass must compare with the slice this member
+        // holds, not with the value the group delivered last.
+        if let subscription { Store<State>.keyPathSubscription(subscription, delivered: lastSlice) }
+        return isChanged ? props : nil
     }
 }

@@ -105,6 +105,29 @@ private struct XProps: Equatable { var x: Int }
         #expect(connection.props == 2)
     }
 
+    /// A connection whose slice changed while it was disconnected, and changed back to
+    /// what it holds inside the batch that reconnects it, catches up to nothing on
+    /// `connect()`, and still ends on the store's value when the batch ends elsewhere.
+    @Test(arguments: SliceForm.allCases)
+    func reconnectedInsideABatch_afterChangesWhileDisconnected_endsOnTheStoresValue(form: SliceForm) {
+        let index = form == .keyPath ? -1 : 38
+        let store = Store(reducer: fieldsReducer, state: FieldsState(fields: Array(repeating: 0, count: 39)))
+        let connection = connection(form, of: store, at: 38)
+        var received: [Int] = []
+        connection.bind(\.self) { received.append($0) }
+        connection.connect()
+        store.dispatch(SetField(index: index, value: 1))
+        connection.disconnect()
+        store.dispatch(SetField(index: index, value: 0))
+        store.batch {
+            store.dispatch(SetField(index: index, value: 1))
+            connection.connect()
+            store.dispatch(SetField(index: index, value: 0))
+        }
+        #expect(received == [0, 1, 0])
+        #expect(connection.props == 0)
+    }
+
     /// The same from a sink during a notification: a connection reconnected by another
     /// connection's binding catches up to the state being notified, once.
     @Test(arguments: SliceForm.allCases)

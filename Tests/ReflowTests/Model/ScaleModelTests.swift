@@ -1,0 +1,51 @@
+import Testing
+import Reflow
+
+/// Delivery at the sizes apps reach: random programs of 1 to 3,000 observers of every kind
+/// (store subscriptions by closure, key path and `subscribe(_:at:)`; connections by
+/// `mapStateToProps`, `slice:` and `slice:at:`, bound to closures and to object
+/// properties) over two stores, with connect, disconnect, release and re-point at random
+/// points, inside batches and from sinks, re-entrant dispatches from sinks, and an array
+/// that grows and shrinks. What each observer was given is checked, value by value,
+/// against ``ScaleModel``.
+///
+/// With `REFLOW_INTERNAL_CHECKS` (as CI runs it) every table, group and element read
+/// checks its invariants as the programs run.
+@MainActor
+@Suite struct ScaleModelTests {
+    /// Most programs are small, where interleavings are dense; one in six has hundreds to
+    /// thousands of observers, past every threshold a table or group changes shape at
+    /// (slot compaction, the quarter of slots a pass visits one by one, capacity growth).
+    static func observerCount(_ random: inout SeededRandom) -> Int {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0..<6: Int.random(in: 1...24, using: &random)
+        case 6..<10: Int.random(in: 25...300, using: &random)
+        case 10: Int.random(in: 301...1_200, using: &random)
+        default: Int.random(in: 1_201...3_000, using: &random)
+        }
+    }
+
+    @Test func randomPrograms_matchTheModel() async {
+        func fails(_ program: ScaleProgram) -> Bool { ScaleRunner.run(program) != ScaleModel.run(program) }
+        await checkRandomPrograms(
+            "scale program", count: 160,
+            generate: { random in ScaleProgram.random(observers: Self.observerCount(&random), using: &random) },
+            fails: fails,
+            shrink: { program in
+                var shrunk = program
+                shrunk.steps = shrink(program.steps) { steps in
+                    var candidate = program
+                    candidate.steps = steps
+                    return fails(candidate)
+                }
+                return shrunk
+            },
+            describe: { program in
+                """
+                \(program)
+                differences (run vs model):
+                \(ScaleRunner.run(program).differences(from: ScaleModel.run(program)))
+                """
+            })
+    }
+}
