@@ -89,11 +89,32 @@ import TestSupport
         let (store, history, server) = try served()
         defer { withExtendedLifetime((store, history)) {} }  // the inspector answers while they live
         // Announced, never sent: the answer comes without reading a byte of it.
-        let head = "POST /api/jump HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 60000000\r\n\r\n"
+        let host = "127.0.0.1:\(server.port)"
+        let head = "POST /api/jump?token=\(server.token) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
+            + "Content-Length: 60000000\r\n\r\n"
         let reply = try await LoopbackHTTPClient.send(raw: Array(head.utf8), port: server.port)
         #expect(reply.status == 413 && reply.text.contains("at most 4096 bytes"))
-        let get = "GET /api/history HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 10\r\n\r\n"
+        let get = "GET /api/history?token=\(server.token) HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 10\r\n\r\n"
         #expect(try await LoopbackHTTPClient.send(raw: Array(get.utf8), port: server.port).status == 413)
+    }
+
+    /// Bug: an import's 64 MB body was read whole before the gate refused the request, so
+    /// sixteen unauthenticated posts held a gigabyte. The gate now decides on the head:
+    /// each of these announces the import's whole limit and sends none of it, and is
+    /// refused at once (had the body been awaited, the answer would be the deadline's).
+    @Test(arguments: ["foreign host", "no token", "foreign origin"])
+    func aRequestTheGateRefuses_isAnsweredBeforeItsBodyIsRead(refusedFor reason: String) async throws {
+        let (store, history, server) = try served(requestDeadline: .seconds(60))
+        defer { withExtendedLifetime((store, history)) {} }  // the inspector answers while they live
+        let own = "127.0.0.1:\(server.port)"
+        let host = reason == "foreign host" ? "attacker.example:\(server.port)" : own
+        let token = reason == "no token" ? "" : "?token=\(server.token)"
+        let origin = reason == "foreign origin" ? "http://127.0.0.1:1" : "http://\(own)"
+        let head = "POST /api/import\(token) HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(origin)\r\n"
+            + "Content-Length: \(InspectorGate.importLimit)\r\n\r\n"
+        let reply = try await LoopbackHTTPClient.send(raw: Array(head.utf8), port: server.port)
+        #expect(reply.status == 403, "\(reason): \(reply.status) \(reply.text)")
+        #expect(history.entries.count == 2 && store.state.value == 2)
     }
 
     /// A client that never finishes its request holds its place until the deadline, not

@@ -13,7 +13,8 @@
 ///   released or disconnected before its turn is not told, one connected before its turn
 ///   has caught up already.
 /// - A sink's reaction runs the first time its value's last element, modulo 4, is its
-///   trigger.
+///   trigger. A reaction cannot release a store subscription that is still being made
+///   (its first value is being given): the app holds no handle for it yet.
 struct ScaleModel {
     private struct Observer {
         var spec: ScaleObserverSpec
@@ -40,6 +41,8 @@ struct ScaleModel {
     private var stores: [StoreModel]
     private var observers: [Observer] = []
     private var result = ScaleResult()
+    /// The store subscription being made, while its first value is given.
+    private var subscribing: Int?
 
     init(_ program: ScaleProgram) {
         stores = program.initialStates.map { StoreModel(state: $0) }
@@ -66,9 +69,13 @@ struct ScaleModel {
             }
         case .connect(let id): connect(id)
         case .disconnect(let id): if isLiveConnection(id) { observers[id].connected = false }
-        case .release(let id): if id < observers.count { observers[id].alive = false }
+        case .release(let id): release(id)
         case .repoint(let id, let store): repoint(id, to: store)
         }
+    }
+
+    private mutating func release(_ id: Int) {
+        if id < observers.count && id != subscribing { observers[id].alive = false }
     }
 
     private mutating func add(_ spec: ScaleObserverSpec) {
@@ -77,7 +84,9 @@ struct ScaleModel {
         observers.append(Observer(spec: spec, store: spec.store, last: value))
         result.received.append([])
         stores[spec.store].order.append((id, 1))
+        subscribing = spec.kind.isConnection ? nil : id
         give(value, to: id)
+        subscribing = nil
         if spec.kind.isConnection && spec.connects { connect(id) }
     }
 
@@ -121,7 +130,7 @@ struct ScaleModel {
         case .dispatch(let store, let action): dispatch(action, to: store)
         case .connect(let target): connect(target)
         case .disconnect(let target): if isLiveConnection(target) { observers[target].connected = false }
-        case .release(let target): if target < observers.count { observers[target].alive = false }
+        case .release(let target): release(target)
         case .repoint(let target, let store): repoint(target, to: store)
         }
     }

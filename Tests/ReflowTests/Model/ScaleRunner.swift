@@ -29,8 +29,6 @@ final class ScaleRunner {
     private var observers: [Observer?] = []
     private var specs: [ScaleObserverSpec] = []
     private var reacted: [Bool] = []
-    /// Released by a reaction before its `add` had stored it.
-    private var releasedEarly: Set<Int> = []
     private var received: [[[Int]]] = []
 
     init(_ program: ScaleProgram) {
@@ -62,9 +60,10 @@ final class ScaleRunner {
         return connection
     }
 
+    /// Releases observer `id`; a store subscription still being made (its first value
+    /// reached a reaction) is not the caller's yet, so nothing happens.
     private func release(_ id: Int) {
         guard id < observers.count else { return }
-        if observers[id] == nil { releasedEarly.insert(id) }
         observers[id] = nil
     }
 
@@ -103,7 +102,7 @@ final class ScaleRunner {
             if spec.connects { self.connection(id)?.connect() }
         } else {
             let subscription = subscribe(spec, to: store) { [unowned self] in give($0, to: id) }
-            observers[id] = releasedEarly.contains(id) ? nil : .subscription(subscription)
+            observers[id] = .subscription(subscription)
         }
     }
 

@@ -20,10 +20,15 @@ struct InspectorRequest: Sendable, Equatable {
     }
 
     /// Reads one request from `socket`: the head, then `Content-Length` bytes of body, all
-    /// before `deadline`. A body longer than `bodyLimit` says for
-    /// the request's method and path is refused before any of it is read. `nil` when the
-    /// peer sent nothing parseable (it is answered 400, or dropped).
+    /// before `deadline`.
+    ///
+    /// The head alone (its body empty) goes to `gate` first: a request it refuses is
+    /// answered with its refusal before any more of the body is read than arrived with the
+    /// head (at most one 16 KB read). Then a body longer than `bodyLimit` says for the
+    /// request's method and path is refused, again before it is read. `nil` when the peer
+    /// sent nothing parseable (it is answered 400, or dropped).
     static func read(from socket: InspectorSocket, before deadline: ContinuousClock.Instant,
+                     gate: (InspectorRequest) -> InspectorResponse?,
                      bodyLimit: (_ method: String, _ path: String) -> Int) -> Result<InspectorRequest, InspectorResponse>? {
         var bytes: [UInt8] = []
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
@@ -59,6 +64,13 @@ struct InspectorRequest: Sendable, Equatable {
         let target = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let method = String(requestLine[0])
         let path = percentDecoded(target[0])
+        var query: [String: String] = [:]
+        for item in target.count > 1 ? target[1].split(separator: "&") : [] {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            query[percentDecoded(pair[0])] = pair.count > 1 ? percentDecoded(pair[1]) : ""
+        }
+        var request = InspectorRequest(method: method, path: path, query: query, headers: headers, body: Data())
+        if let refusal = gate(request) { return .failure(refusal) }
         let limit = bodyLimit(method, path)
         guard length <= limit else {
             return .failure(.error(413, "\(method) \(path) takes a body of at most \(limit) bytes; this one has \(length)."))
@@ -69,13 +81,8 @@ struct InspectorRequest: Sendable, Equatable {
             if chunk.isEmpty { return .failure(.error(408, "The body did not arrive, whole, in time.")) }
             body += chunk
         }
-        var query: [String: String] = [:]
-        for item in target.count > 1 ? target[1].split(separator: "&") : [] {
-            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            query[percentDecoded(pair[0])] = pair.count > 1 ? percentDecoded(pair[1]) : ""
-        }
-        return .success(InspectorRequest(method: method, path: path, query: query, headers: headers,
-                                         body: Data(body.prefix(length))))
+        request.body = Data(body.prefix(length))
+        return .success(request)
     }
 
     /// `text` with `+` as a space and `%XX` as the byte it encodes (invalid escapes kept).

@@ -59,16 +59,13 @@ public final class InspectorServer: Sendable {
                     connections.leave()
                 }
                 let deadline = ContinuousClock.now.advanced(by: requestDeadline)
-                guard let parsed = InspectorRequest.read(from: client, before: deadline,
+                // The gate decides on the head: a refused request's body is never read.
+                guard let parsed = InspectorRequest.read(from: client, before: deadline, gate: gate.refusal(of:),
                                                          bodyLimit: InspectorGate.bodyLimit(method:path:)) else { return }
                 switch parsed {
                 case .failure(let response):
                     client.write(response.bytes)
                 case .success(let request):
-                    if let refusal = gate.refusal(of: request) {
-                        client.write(refusal.bytes)
-                        return
-                    }
                     // The history and the store live on the main actor: the request waits
                     // for the main queue to answer it (a connection's own thread, never the
                     // main thread, waits). The answer may take several turns there (`nil`:
