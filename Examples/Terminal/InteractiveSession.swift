@@ -108,7 +108,8 @@ final class InteractiveSession<Program: TerminalProgram> {
         needsDraw = false
         guard ended != nil || input == nil else { return }
         var output = "\u{1B}[H"
-        var lines = Array(program.frame(size: size).prefix(size.rows))
+        // Text from the state is shown, never obeyed: a control character in it is drawn.
+        var lines = program.frame(size: size).prefix(size.rows).map(\.withVisibleControls)
         if let notice = TerminalRunner.notice, !lines.isEmpty { lines[0] = " " + notice }
         for (index, line) in lines.enumerated() {
             output += line.fitted(to: size.columns)

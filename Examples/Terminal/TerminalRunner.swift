@@ -113,7 +113,8 @@ private final class FramePrinter {
     func printFrame(after label: String, force: Bool = false) {
         var lines: [String] = []
         for line in program.frame(size: size).prefix(size.rows) {
-            let trimmed = String(line.fitted(to: size.columns).reversed().drop(while: { $0 == " " }).reversed())
+            // Text from the state is shown, never obeyed: a control character in it is drawn.
+            let trimmed = String(line.withVisibleControls.fitted(to: size.columns).reversed().drop(while: { $0 == " " }).reversed())
             // Runs of blank filler rows print as one, to keep transcripts short.
             if trimmed.isEmpty && lines.last?.isEmpty == true { continue }
             lines.append(trimmed)

@@ -35,7 +35,9 @@ public func searchProps(from state: SearchReactor.State, source: String) -> Sear
             SearchProps.Row(name: repository.fullName, stars: "★ \(abbreviated(repository.stars))",
                             language: repository.language ?? "", summary: repository.description ?? "")
         },
-        selection: state.selection,
+        // Within the rows whatever the state holds: a skipped or imported history can leave
+        // a selection past the results the recomputed state has.
+        selection: state.results.isEmpty ? 0 : min(max(state.selection, 0), state.results.count - 1),
         status: status(of: state, source: source),
         details: state.showsDetails && state.results.indices.contains(state.selection) ? state.results[state.selection] : nil,
         isBusy: state.isBusy

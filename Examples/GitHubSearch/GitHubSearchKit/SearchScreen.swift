@@ -69,7 +69,7 @@ public final class SearchScreen: TerminalProgram {
         // The status wraps: an error's advice ("…, or run without --live") must be read whole.
         let status = wrapped(props.status, width: size.columns - 2).map { " " + $0 }
         let visible = max(1, size.rows - 5 - max(1, status.count))
-        let first = max(0, props.selection - visible + 1)
+        let first = min(max(0, props.selection - visible + 1), props.rows.count)
         for index in first..<min(props.rows.count, first + visible) {
             let row = props.rows[index]
             let marker = index == props.selection ? ">" : " "

@@ -59,8 +59,12 @@ public enum StepMapping {
     /// The segments' values: 0, 2.5, 5, 7.5, 10.
     public static let segmentTitles = ["0", "2.5", "5", "7.5", "10"]
 
-    /// Float → the nearest segment.
-    public static func segment(from value: Float) -> Int { Int((value / 2.5).rounded()) }
+    /// Float → the nearest segment; a value outside the range (an imported or dispatched
+    /// state) takes the nearest end.
+    public static func segment(from value: Float) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int((min(StepState.range.upperBound, max(StepState.range.lowerBound, value)) / 2.5).rounded())
+    }
 
     /// A segment → Float.
     public static func value(fromSegment index: Int) -> Float { Float(index) * 2.5 }

@@ -48,7 +48,9 @@ public final class StandInSlider {
 
     public func rendered(width: Int) -> String {
         let track = max(2, width - 2)
-        let position = Int(((value - minimum) / (maximum - minimum) * Float(track - 1)).rounded())
+        // Clamped: an imported or dispatched state may hold a value outside the range.
+        let fraction = value.isNaN ? 0 : min(1, max(0, (value - minimum) / (maximum - minimum)))
+        let position = Int((fraction * Float(track - 1)).rounded())
         return "├" + String((0..<track).map { $0 == position ? "●" : "─" }) + "┤"
     }
 }
@@ -63,8 +65,9 @@ public final class StandInProgressBar {
 
     public func rendered(width: Int) -> String {
         let bar = max(1, width - 7)
-        let filled = Int((min(1, max(0, progress)) * Float(bar)).rounded())
-        let percent = Int((min(1, max(0, progress)) * 100).rounded())
+        let fraction = progress.isNaN ? 0 : min(1, max(0, progress))
+        let filled = Int((fraction * Float(bar)).rounded())
+        let percent = Int((fraction * 100).rounded())
         return "[" + String(repeating: "█", count: filled) + String(repeating: " ", count: bar - filled) + "] "
             + "\(percent)%".fitted(to: 4)
     }

@@ -87,11 +87,16 @@ private struct Header<State: Codable>: Codable {
     var reflowHistory: Int
     var count: Int
     var initialState: State
+    /// The step number of the first entry, as the inspector's timeline numbers it (older
+    /// entries were dropped when it is over 1); absent in older exports, which start at 1.
+    var firstStep: Int?
 }
 
 /// The fields of an entry line that do not depend on the action's type.
 private struct EntryLine: Codable {
     var entry: Int
+    /// The entry's step number on the inspector's timeline (`#130`).
+    var step: Int?
     var type: String
     var time: Double
     var reactor: String?
@@ -121,13 +126,14 @@ extension History where State: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [Data] = []
-        lines.append(try encoder.encode(Header(reflowHistory: 1, count: entries.count, initialState: initialState)))
+        lines.append(try encoder.encode(Header(reflowHistory: 1, count: entries.count, initialState: initialState,
+                                               firstStep: firstSequence)))
         for (offset, entry) in entries.enumerated() {
             guard let coder = actionTypes.byType[ObjectIdentifier(type(of: entry.action))] else {
                 throw HistoryFileError(line: nil, entry: offset + 1, field: "action",
                                        message: "\(type(of: entry.action)) is not registered in ActionTypes")
             }
-            let fixed = try encoder.encode(EntryLine(entry: offset + 1, type: coder.name,
+            let fixed = try encoder.encode(EntryLine(entry: offset + 1, step: firstSequence + offset, type: coder.name,
                                                      time: entry.time.timeIntervalSinceReferenceDate, reactor: entry.reactor,
                                                      gap: entry.gap, skipped: entry.isSkipped ? true : nil))
             let action = try coder.encode(entry.action, encoder)
@@ -149,7 +155,10 @@ extension History where State: Codable {
     }
 
     /// Replaces the entries with those of an export. The store's state is not changed;
-    /// ``jump(to:)`` shows any of them.
+    /// ``jump(to:)`` shows any of them. An action dispatched before any jump is recorded
+    /// after the imported entries with the state the app held as its state before, and a
+    /// ``HistoryGap/imported`` gap saying so. Entries keep the step numbers they were
+    /// exported with.
     ///
     /// Nothing is imported unless the whole export reads: a truncated or corrupted file,
     /// an unknown action type or a field that does not decode is an error that says where.
@@ -169,6 +178,14 @@ extension History where State: Codable {
         guard header.reflowHistory == 1 else {
             throw HistoryFileError(line: 1, entry: nil, field: "reflowHistory",
                                    message: "version \(header.reflowHistory) is newer than this Reflow reads (1)")
+        }
+        guard header.count >= 0 else {
+            throw HistoryFileError(line: 1, entry: nil, field: "count",
+                                   message: "the number of entries must be 0 or more, not \(header.count)")
+        }
+        guard (header.firstStep ?? 1) >= 1 else {
+            throw HistoryFileError(line: 1, entry: nil, field: "firstStep",
+                                   message: "the first step number must be 1 or more, not \(header.firstStep ?? 1)")
         }
         var imported: [Entry] = []
         for (offset, line) in lines.dropFirst().enumerated() {
@@ -196,11 +213,15 @@ extension History where State: Codable {
                                   reactor: fixed.reactor, recordedTrace: nil, stateBefore: before, gap: fixed.gap,
                                   isSkipped: fixed.skipped ?? false))
         }
+        guard imported.count <= header.count else {
+            throw HistoryFileError(line: lines.count, entry: nil, field: nil,
+                                   message: "the file has \(imported.count) entries where its header says \(header.count)")
+        }
         guard imported.count == header.count else {
             throw HistoryFileError(line: lines.count, entry: nil, field: nil,
                                    message: "the file ends after \(imported.count) of \(header.count) entries: it was truncated")
         }
-        replaceEntries(initialState: header.initialState, entries: imported)
+        replaceEntries(initialState: header.initialState, entries: imported, firstStep: header.firstStep ?? 1)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from line: Data, line number: Int, entry: Int?,

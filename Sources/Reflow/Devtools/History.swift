@@ -109,6 +109,9 @@ public final class History<State> {
     /// The sequence number of `entries[0]`: steps keep their numbers when the oldest
     /// entries are dropped (the inspector follows them by it).
     private(set) var firstSequence = 1
+    /// Whether the store holds a state no entry records: entries were imported and no
+    /// jump has shown one of them yet.
+    private var showsUnrecordedState = false
     /// The step number of `entries[0]`, as the inspector shows it: steps keep their
     /// numbers when the oldest entries are dropped (``limit``). The initial state is step
     /// `firstStepNumber - 1`.
@@ -238,6 +241,7 @@ public final class History<State> {
     private func show(_ state: State, in store: Store<State>) {
         lastState = state
         missedActions = false
+        showsUnrecordedState = false
         isJumping = true
         defer { isJumping = false }
         store.loop.replaceState(state)
@@ -258,7 +262,10 @@ public final class History<State> {
         initialState = store?.state ?? initialState
         lastState = initialState
         missedActions = false
+        showsUnrecordedState = false
         entries = []
+        // A new start: the timeline numbers from #1 again, and nothing was dropped.
+        firstSequence = 1
         position = 0
         revision += 1
     }
@@ -273,8 +280,10 @@ public final class History<State> {
         // Not dropped after time travel: the action is recorded after the last entry, from
         // the state the app showed, and says so.
         let gap: HistoryGap? = missedActions ? .recordingPaused
-            : position < entries.count ? .timeTravel(toStep: firstSequence + position - 1) : nil
+            : position < entries.count ? .timeTravel(toStep: firstSequence + position - 1)
+            : showsUnrecordedState ? .imported : nil
         missedActions = false
+        showsUnrecordedState = false
         let reactor = (action as? any HostedMutation)?.reactorName
         var trace: UpdateTrace?
         if isTracing, let store {
@@ -301,7 +310,7 @@ public final class History<State> {
     /// Replaces the recorded entries (import), keeping the attached store. A hosted
     /// reactor's mutation is bound to the store's hosting of its reactor, so that replay and
     /// skip reduce it with that reactor.
-    func replaceEntries(initialState: State, entries: [Entry]) {
+    func replaceEntries(initialState: State, entries: [Entry], firstStep: Int = 1) {
         var entries = entries
         if let hostings = store?.features.existing(ReactorHostings.self) {
             for index in entries.indices {
@@ -312,8 +321,11 @@ public final class History<State> {
         }
         self.initialState = initialState
         self.entries = Array(entries.suffix(limit))
+        firstSequence = firstStep + max(0, entries.count - limit)
         if entries.count > limit { self.initialState = entries[entries.count - limit - 1].state }
         position = self.entries.count
+        // The app still shows its own state, none of the imported ones, until a jump.
+        showsUnrecordedState = store != nil
         revision += 1
     }
 }
@@ -322,6 +334,9 @@ public final class History<State> {
 public enum HistoryGap: Equatable, Sendable, Codable {
     /// Recording was paused before it: actions ran that were not recorded.
     case recordingPaused
+    /// The entries before it were imported, and the action was dispatched from the state
+    /// the app held then, which none of them records.
+    case imported
     /// The app had been taken back to the state after step `toStep` (the initial state
     /// when it is ``History/firstStepNumber`` − 1), and the action was dispatched there.
     case timeTravel(toStep: Int)

@@ -55,5 +55,25 @@ import TestSupport
         let export = try await LoopbackHTTPClient.request("GET", "/api/export", port: port, headers: ["X-Reflow-Token": token])
         #expect(export.status == 200 && export.text.contains(#""type":"SearchReactor.Mutation""#), "\(export.text.prefix(300))")
     }
+
+    /// Bug: a query dispatched from the page reached the terminal raw, so `ESC ]2;…BEL`
+    /// retitled it and `ESC [2J` cleared it. The app draws the control characters instead.
+    @Test func aDispatchedQueryWithEscapes_isDrawnVisibly_notObeyed() async throws {
+        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--inspect", "0"])
+        defer { terminal.send("\u{03}") }
+        #expect(await terminal.waitFor("type to search the offline catalogue"))
+        let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/)?.1)
+        let page = try #require(URL(string: String(address)))
+        let port = try #require(page.port.flatMap { UInt16($0) })
+        let token = try #require(URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
+        let mark = terminal.mark
+        let body = #"{"type": "SearchReactor.Action", "action": {"action": {"updateQuery": {"_0": "sw\u001b]2;pwned\u0007\u001b[2Jift"}}}}"#
+        let dispatched = try await LoopbackHTTPClient.request("POST", "/api/dispatch", body: body, port: port,
+                                                              headers: ["X-Reflow-Token": token, "Origin": "http://127.0.0.1:\(port)"])
+        #expect(dispatched.status == 200, "\(dispatched.text)")
+        #expect(await terminal.waitFor("sw␛]2;pwned␇␛[2Jift", after: mark), "the query is drawn with its controls visible")
+        let drawn = String(decoding: Array(terminal.output.utf8).dropFirst(mark), as: UTF8.self)
+        #expect(!drawn.contains("\u{1B}]2;") && !drawn.contains("\u{1B}[2J"), "the terminal was sent the query's escapes")
+    }
 }
 #endif

@@ -65,3 +65,16 @@ import Testing
         screen.finish()
     }
 }
+
+/// A state the live inspector can produce (an imported value outside the range, which the
+/// reducer would have clamped) is drawn at the nearest end, never trapped on.
+@MainActor
+@Suite struct SteppingUpInspectedStateTests {
+    @Test(arguments: [Float(1e30), -1e30, 12, .infinity, -.infinity, .nan])
+    func aValueOutsideTheRange_isDrawnAtTheNearestEnd(value: Float) {
+        let screen = SteppingUpScreen(store: Store(reducer: stepReducer, state: StepState(value: value)))
+        let lines = screen.frame(size: TerminalSize(columns: 80, rows: 24))
+        #expect(lines.contains { $0.contains("Segments") })
+        #expect((0...4).contains(StepMapping.segment(from: value)))
+    }
+}

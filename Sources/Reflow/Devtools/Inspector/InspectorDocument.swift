@@ -118,6 +118,7 @@ struct InspectorDocument<State> {
         switch gap {
         case nil: return ""
         case .recordingPaused?: return "after a pause in recording"
+        case .imported?: return "dispatched from the app's own state after an import"
         case .timeTravel(let step)?: return "dispatched after time travel to #\(step)"
         }
     }

@@ -25,6 +25,11 @@ final class InspectorRoutes<State> {
     /// again, letting the app run between turns.
     func respond(to request: InspectorRequest) -> InspectorResponse? {
         guard let history else { return .error(503, "The history was released; the app stopped recording.") }
+        // A command without arguments takes no body, or an empty JSON object: anything
+        // else is refused before it acts.
+        if request.method == "POST", InspectorBody.commandsWithoutArguments.contains(request.path), !InspectorBody.isEmpty(request.body) {
+            return .error(400, "\(request.path) takes no body, or an empty JSON object {}; nothing was changed.")
+        }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             // Without the token the bare page holds none of the app's state.
@@ -53,7 +58,7 @@ final class InspectorRoutes<State> {
                                      bodyParts: steps.payload(history, title: title, since: since, revision: revision,
                                                               pageFirst: pageFirst, extra: pageFlags))
         case ("POST", "/api/jump"):
-            guard let position = (try? JSONDecoder().decode(JumpBody.self, from: request.body))?.position else {
+            guard let position = InspectorBody.integer("position", in: request.body) else {
                 return .error(400, #"The body must be JSON with an integer "position", like {"position": 3}."#)
             }
             guard (0...history.entries.count).contains(position) else {
@@ -155,6 +160,5 @@ final class InspectorRoutes<State> {
         return .json(["message": "Replaying \(count) actions, one every \(interval) s.", "position": 0])
     }
 
-    private struct JumpBody: Decodable { var position: Int }
     private struct ReplayBody: Decodable { var interval: Double? }
 }

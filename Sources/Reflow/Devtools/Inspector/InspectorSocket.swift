@@ -68,7 +68,9 @@ struct InspectorSocket: Sendable {
             #endif
             if client >= 0 {
                 // A client that connects and sends nothing (a browser's preconnect) is
-                // dropped after a few seconds rather than holding a thread.
+                // dropped when one read has waited 5 s, rather than holding a thread; a
+                // client that keeps sending slowly is bounded by the request's deadline
+                // (`InspectorServer.requestDeadline`, 10 s).
                 var timeout = timeval(tv_sec: 5, tv_usec: 0)
                 setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
                 #if canImport(Darwin)

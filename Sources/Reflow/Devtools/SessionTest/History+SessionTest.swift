@@ -63,6 +63,8 @@ extension History {
         case nil: break
         case .recordingPaused?:
             throw SessionTestError("Recording was paused before this action, so the state it was reduced from is not in the session and a test cannot reach it. Record without pausing, or clear the history after resuming.")
+        case .imported?:
+            throw SessionTestError("This action was dispatched from the app's own state after an import, which the imported entries do not record; a test replays one line of actions. Jump to an imported entry before dispatching, or clear the history after importing.")
         case .timeTravel(let step)?:
             throw SessionTestError("This action was dispatched after time travel to step \(step); a test replays one line of actions. Clear the history after jumping, or write the test before travelling.")
         }
