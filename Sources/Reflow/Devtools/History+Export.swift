@@ -168,29 +168,81 @@ extension History where State: Codable {
     ///   - actionTypes: The action types the entries may hold.
     /// - Throws: ``HistoryFileError`` with the line, the entry and the field that failed.
     public func importJSON(_ data: Data, actionTypes: ActionTypes) throws {
-        let decoder = JSONDecoder()
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Data($0) }
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard let first = lines.first else {
-            throw HistoryFileError(line: 1, entry: nil, field: nil, message: "the file is empty")
+        var job = try ImportJob(data, actionTypes: actionTypes)
+        while try !job.decode(until: nil) {}
+        finish(job)
+    }
+
+    /// Replaces the entries with those `job` decoded, all of them.
+    func finish(_ job: ImportJob) {
+        replaceEntries(initialState: job.initialState, entries: job.imported, firstStep: job.firstStep)
+    }
+
+    /// An import decoded a few entries at a time, so that a large file never holds the
+    /// main actor for long: the live inspector decodes one turn of it per answer it gives
+    /// (a 60 MB file held the app's keys for 6.6 s when decoded in one go). A type's
+    /// `Codable` conformance may be main-actor isolated (an app's default isolation), so the
+    /// decoding itself stays on the main actor.
+    @MainActor struct ImportJob {
+        private let lines: [Data]
+        private let actionTypes: ActionTypes
+        private let decoder = JSONDecoder()
+        private let count: Int
+        let initialState: State
+        let firstStep: Int
+        private(set) var imported: [Entry] = []
+
+        /// Reads the header; the entries are decoded by ``decode(until:)``.
+        init(_ data: Data, actionTypes: ActionTypes) throws {
+            var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Data($0) }
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            guard let first = lines.first else {
+                throw HistoryFileError(line: 1, entry: nil, field: nil, message: "the file is empty")
+            }
+            let header: Header<State> = try History.decode(Header<State>.self, from: first, line: 1, entry: nil, decoder: decoder)
+            guard header.reflowHistory == 1 else {
+                throw HistoryFileError(line: 1, entry: nil, field: "reflowHistory",
+                                       message: "version \(header.reflowHistory) is newer than this Reflow reads (1)")
+            }
+            guard header.count >= 0 else {
+                throw HistoryFileError(line: 1, entry: nil, field: "count",
+                                       message: "the number of entries must be 0 or more, not \(header.count)")
+            }
+            guard (header.firstStep ?? 1) >= 1 else {
+                throw HistoryFileError(line: 1, entry: nil, field: "firstStep",
+                                       message: "the first step number must be 1 or more, not \(header.firstStep ?? 1)")
+            }
+            self.lines = lines
+            self.actionTypes = actionTypes
+            count = header.count
+            initialState = header.initialState
+            firstStep = header.firstStep ?? 1
         }
-        let header: Header<State> = try decode(Header<State>.self, from: first, line: 1, entry: nil, decoder: decoder)
-        guard header.reflowHistory == 1 else {
-            throw HistoryFileError(line: 1, entry: nil, field: "reflowHistory",
-                                   message: "version \(header.reflowHistory) is newer than this Reflow reads (1)")
+
+        /// Decodes entries until `deadline` (all of them when `nil`), at least one a call,
+        /// so that every turn makes progress.
+        ///
+        /// - Returns: Whether every entry is decoded and the file is whole.
+        mutating func decode(until deadline: ContinuousClock.Instant?) throws -> Bool {
+            while imported.count < lines.count - 1 {
+                try decodeEntry(imported.count)
+                if let deadline, imported.count < lines.count - 1, ContinuousClock.now >= deadline { return false }
+            }
+            guard imported.count <= count else {
+                throw HistoryFileError(line: lines.count, entry: nil, field: nil,
+                                       message: "the file has \(imported.count) entries where its header says \(count)")
+            }
+            guard imported.count == count else {
+                throw HistoryFileError(line: lines.count, entry: nil, field: nil,
+                                       message: "the file ends after \(imported.count) of \(count) entries: it was truncated")
+            }
+            return true
         }
-        guard header.count >= 0 else {
-            throw HistoryFileError(line: 1, entry: nil, field: "count",
-                                   message: "the number of entries must be 0 or more, not \(header.count)")
-        }
-        guard (header.firstStep ?? 1) >= 1 else {
-            throw HistoryFileError(line: 1, entry: nil, field: "firstStep",
-                                   message: "the first step number must be 1 or more, not \(header.firstStep ?? 1)")
-        }
-        var imported: [Entry] = []
-        for (offset, line) in lines.dropFirst().enumerated() {
+
+        private mutating func decodeEntry(_ offset: Int) throws {
+            let line = lines[offset + 1]
             let number = offset + 2
-            let fixed = try decode(EntryLine.self, from: line, line: number, entry: offset + 1, decoder: decoder)
+            let fixed = try History.decode(EntryLine.self, from: line, line: number, entry: offset + 1, decoder: decoder)
             guard fixed.entry == offset + 1 else {
                 throw HistoryFileError(line: number, entry: offset + 1, field: "entry",
                                        message: "expected entry \(offset + 1), found \(fixed.entry): lines are missing or out of order")
@@ -203,29 +255,20 @@ extension History where State: Codable {
             do {
                 action = try coder.decode(line, decoder)
             } catch {
-                throw Self.fileError(error, line: number, entry: fixed.entry)
+                throw History.fileError(error, line: number, entry: fixed.entry)
             }
-            let state = try decode(StateField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).state
+            let state = try History.decode(StateField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).state
             let before = fixed.gap == nil
-                ? imported.last?.state ?? header.initialState
-                : try decode(BeforeField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).before
+                ? imported.last?.state ?? initialState
+                : try History.decode(BeforeField<State>.self, from: line, line: number, entry: fixed.entry, decoder: decoder).before
             imported.append(Entry(action: action, state: state, time: Date(timeIntervalSinceReferenceDate: fixed.time),
                                   reactor: fixed.reactor, recordedTrace: nil, stateBefore: before, gap: fixed.gap,
                                   isSkipped: fixed.skipped ?? false))
         }
-        guard imported.count <= header.count else {
-            throw HistoryFileError(line: lines.count, entry: nil, field: nil,
-                                   message: "the file has \(imported.count) entries where its header says \(header.count)")
-        }
-        guard imported.count == header.count else {
-            throw HistoryFileError(line: lines.count, entry: nil, field: nil,
-                                   message: "the file ends after \(imported.count) of \(header.count) entries: it was truncated")
-        }
-        replaceEntries(initialState: header.initialState, entries: imported, firstStep: header.firstStep ?? 1)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from line: Data, line number: Int, entry: Int?,
-                                      decoder: JSONDecoder) throws -> T {
+    private static func decode<T: Decodable>(_ type: T.Type, from line: Data, line number: Int, entry: Int?,
+                                             decoder: JSONDecoder) throws -> T {
         do {
             return try decoder.decode(type, from: line)
         } catch {

@@ -141,3 +141,51 @@ private let shelfReducer = Reducer<InspectedShelf>
         #expect(store.state.books == ["a"])
     }
 }
+
+/// A large import never holds the main actor in one go: the live inspector decodes it a
+/// turn at a time, and the history changes only when the whole file has read.
+@MainActor
+@Suite struct InspectorImportTurnTests {
+    @Test func anImport_isDecodedInTurns_andAppliedWhole() throws {
+        var types = ActionTypes()
+        types.register(ShelveBook.self)
+        let source = History<InspectedShelf>()
+        let store = Store(reducer: shelfReducer, state: InspectedShelf())
+        source.attach(to: store)
+        for index in 0..<300 { store.dispatch(ShelveBook(book: "b\(index)")) }
+        let file = try source.exportJSON(actionTypes: types)
+
+        let target = History<InspectedShelf>()
+        target.attach(to: Store(reducer: shelfReducer, state: InspectedShelf()))
+        var job = try History<InspectedShelf>.ImportJob(file, actionTypes: types)
+        var turns = 1
+        // A deadline already past: each turn decodes one entry, and the history waits.
+        while try !job.decode(until: .now) {
+            turns += 1
+            #expect(target.entries.isEmpty)
+        }
+        #expect(turns == 300)
+        target.finish(job)
+        #expect(target.entries.map(\.state) == source.entries.map(\.state))
+    }
+
+    /// Over the server: the import answers once the whole file is in.
+    @Test func anImportOverTheServer_landsWhole() async throws {
+        var types = ActionTypes()
+        types.register(ShelveBook.self)
+        let source = History<InspectedShelf>()
+        let store = Store(reducer: shelfReducer, state: InspectedShelf())
+        source.attach(to: store)
+        for index in 0..<2_000 { store.dispatch(ShelveBook(book: "book \(index)")) }
+        let file = String(decoding: try source.exportJSON(actionTypes: types), as: UTF8.self)
+        let target = History<InspectedShelf>()
+        target.attach(to: Store(reducer: shelfReducer, state: InspectedShelf()))
+        let server = try target.serveInspector(actionTypes: types, title: "Shelf")
+        defer { withExtendedLifetime(server) {} }
+        let reply = try await server.call("POST", "/api/import", body: file)
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(target.entries.count == 1_000 && target.entries.last?.state.books.count == 2_000)
+        let broken = try await server.call("POST", "/api/import", body: String(file.dropLast(40)))
+        #expect(broken.status == 400 && target.entries.count == 1_000)
+    }
+}

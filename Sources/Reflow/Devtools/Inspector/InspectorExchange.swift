@@ -4,8 +4,14 @@ import Foundation
 /// is `Codable`: export, import, and dispatch an action the page wrote as JSON.
 @MainActor
 struct InspectorExchange {
+    /// One turn of an import: decodes until the deadline; `true` once the history holds it.
+    typealias ImportStep = @MainActor (ContinuousClock.Instant) throws -> Bool
+
     let export: () throws -> Data
-    let `import`: (Data) throws -> Void
+    /// Starts importing a file (its header is read at once); the returned step decodes
+    /// entries until the deadline it is given, and says whether the import is done, in which
+    /// case the history holds it.
+    let startImport: (Data) throws -> ImportStep
     /// Dispatches the action a body such as `{"type": "Rename", "action": {"title": "x"}}`
     /// describes; returns how it prints.
     let dispatch: (Data) throws -> String
@@ -18,7 +24,14 @@ struct InspectorExchange {
 
     init<State: Codable>(history: History<State>, actionTypes: ActionTypes) {
         export = { [weak history] in try history?.exportJSON(actionTypes: actionTypes) ?? Data() }
-        `import` = { [weak history] data in try history?.importJSON(data, actionTypes: actionTypes) }
+        startImport = { [weak history] data in
+            var job = try History<State>.ImportJob(data, actionTypes: actionTypes)
+            return { deadline in
+                guard try job.decode(until: deadline) else { return false }
+                history?.finish(job)
+                return true
+            }
+        }
         dispatch = { [weak history] body in
             guard let history, history.isAttached else { throw DispatchRefusal("no store is attached (or it was released)") }
             guard let typeName = (try? JSONDecoder().decode(DispatchBody.self, from: body))?.type else {

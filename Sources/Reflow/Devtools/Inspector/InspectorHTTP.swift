@@ -11,6 +11,9 @@ struct InspectorRequest: Sendable, Equatable {
     /// Whether it carried the run's token (set by the gate): the bare page holds the app's
     /// state only then.
     var hasToken = false
+    /// Which request this is, numbered by the server as connections arrive: work done over
+    /// several turns (an import) belongs to one request.
+    var serial = 0
 
     /// The request, marked as carrying the token or not.
     func withToken(_ hasToken: Bool) -> InspectorRequest {

@@ -16,14 +16,22 @@ extension InspectorRoutes {
         }
     }
 
-    func importSession(_ body: Data, into history: History<State>) -> InspectorResponse {
+    /// Imports the file in `request`'s body one turn at a time: `nil` until it is done (the
+    /// server asks again, and the app runs between turns).
+    func importSession(_ request: InspectorRequest, into history: History<State>) -> InspectorResponse? {
         guard let exchange else {
             return .error(409, "Import needs a Codable state and the action types: serve the inspector with serveInspector(actionTypes:).")
         }
         do {
-            try exchange.import(body)
+            if pendingImport?.serial != request.serial {
+                pendingImport = (request.serial, try exchange.startImport(request.body))
+            }
+            guard let step = pendingImport?.step,
+                  try step(ContinuousClock.now.advanced(by: InspectorStepCache<State>.turn)) else { return nil }
+            pendingImport = nil
             return .json(["message": "Imported \(history.entries.count) actions; jump to one to show it in the app."])
         } catch {
+            pendingImport = nil
             return .error(400, "The file was not imported: \(error)")
         }
     }

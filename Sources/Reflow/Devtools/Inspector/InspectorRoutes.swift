@@ -10,6 +10,8 @@ final class InspectorRoutes<State> {
     let writeTest: (@MainActor () throws -> String)?
     /// The replay under way, if any.
     var replay: Task<Void, Never>?
+    /// The import being decoded, a turn per answer, and the request it came in.
+    var pendingImport: (serial: Int, step: InspectorExchange.ImportStep)?
     /// The steps encoded so far, for the page and its polls.
     private let steps = InspectorStepCache<State>()
 
@@ -80,7 +82,7 @@ final class InspectorRoutes<State> {
         case ("GET", "/api/export"):
             return exportSession()
         case ("POST", "/api/import"):
-            return importSession(request.body, into: history)
+            return importSession(request, into: history)
         case ("GET", "/api/test"):
             return sessionTest()
         case ("POST", "/api/dispatch"):

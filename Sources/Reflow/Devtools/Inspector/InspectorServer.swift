@@ -45,7 +45,9 @@ public final class InspectorServer: Sendable {
     private static func acceptLoop(_ listener: InspectorSocket, gate: InspectorGate, requestDeadline: Duration,
                                    handle: @escaping @MainActor @Sendable (InspectorRequest) -> InspectorResponse?) {
         let connections = ConnectionCount(limit: connectionLimit)
+        var serial = 0
         while let client = listener.accept() {
+            serial += 1
             guard connections.enter() else {
                 client.write(InspectorResponse.error(503, "The inspector answers \(connectionLimit) connections at once; try again.").bytes)
                 client.close()
@@ -53,7 +55,7 @@ public final class InspectorServer: Sendable {
             }
             // Each connection on a thread of its own, never on Swift concurrency's pool:
             // a slow or idle client must not delay the app's tasks.
-            InspectorThreads.start(named: "Reflow inspector connection") {
+            InspectorThreads.start(named: "Reflow inspector connection") { [serial] in
                 defer {
                     client.close()
                     connections.leave()
@@ -71,7 +73,8 @@ public final class InspectorServer: Sendable {
                     // main thread, waits). The answer may take several turns there (`nil`:
                     // not ready), so the app runs between them; a client that left gets no
                     // more work done for it.
-                    let request = request.withToken(gate.hasToken(request))
+                    var request = request.withToken(gate.hasToken(request))
+                    request.serial = serial
                     while !client.peerHasClosed {
                         if let response = DispatchQueue.main.sync(execute: { MainActor.assumeIsolated { handle(request) } }) {
                             client.write(response.bytes)
