@@ -23,6 +23,11 @@ public final class PropsRecorder<State, Props, Actions> {
     }
 
     /// Every emission since the last ``removeAll()`` or ``takeEmissions()``, in order.
+    ///
+    /// One update that changes several recorded props emits them in the order their
+    /// ``record(_:)`` calls were made (the order the bindings were made), not the order of
+    /// the props' fields: record `\.count` before `\.title` and a change of both reads
+    /// `[".count: …", ".title: …"]`.
     public private(set) var emissions: [Emission] = []
     private let connection: Connection<State, Props, Actions>
 

@@ -8,6 +8,11 @@ extension Middleware {
     /// //   + .count: 1
     /// ```
     ///
+    /// An action is logged once it has been reduced, with the change it made. So the
+    /// mutations a hosted reactor's action leads to, which are dispatched while that action
+    /// is handled, are logged before it, each with its own change; the action's entry
+    /// follows, with the change of the whole, its mutations' included.
+    ///
     /// - Parameters:
     ///   - name: A prefix for each line, to tell stores apart.
     ///   - log: Where the lines go; `print` by default.

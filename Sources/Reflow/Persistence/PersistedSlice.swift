@@ -46,4 +46,53 @@ public struct PersistedSlice<State>: Sendable {
         self.isEqual = { lhs, rhs in (lhs as! Slice) == (rhs as! Slice) }
         self.decodeInto = { data, state in state[keyPath: slice.value] = try JSONDecoder().decode(Slice.self, from: data) }
     }
+
+    /// Describes a slice to persist whose `Codable` conformance is not usable off the main
+    /// actor: under Xcode 26's default isolation an app's `struct Settings: Codable` is
+    /// main-actor isolated, and needs no `nonisolated` here.
+    ///
+    /// Swift picks this initializer only when the other cannot take the slice. Such a
+    /// slice is encoded on the main actor when it is written (debounced, as every write
+    /// is), and compared with what was written last by its encoding, off the main actor;
+    /// restoring decodes on the main actor, as for every slice. Encoding holds the main
+    /// actor for as long as it takes: benchmark P1m gives it for a slice of about 1 MB. A
+    /// `Sendable` slice with nonisolated conformances is encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the slice lives in the state.
+    ///   - file: The file name, inside the persistence directory.
+    ///   - version: The slice's schema version; bump it when its shape changes, and add a
+    ///     migration from the previous version.
+    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* into that of
+    ///     version *v + 1*.
+    @_disfavoredOverload
+    public init<Slice: Codable & Equatable>(
+        _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
+        migrations: [Int: @Sendable (Data) throws -> Data] = [:]
+    ) {
+        let slice = UncheckedSendable(keyPath)  // a key path
+        self.file = file
+        self.version = version
+        self.migrations = migrations
+        self.take = { state in
+            // Encoded here, on the main actor, where the slice's conformance is valid.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys  // equal slices, equal bytes
+            return EncodedSlice(result: Result { try encoder.encode(state[keyPath: slice.value]) })
+        }
+        // Invariant for the casts: every value these closures get was made by `take`, so
+        // it is an EncodedSlice.
+        self.encode = { value in try (value as! EncodedSlice).result.get() }
+        self.isEqual = { lhs, rhs in
+            guard case .success(let old) = (lhs as! EncodedSlice).result,
+                  case .success(let new) = (rhs as! EncodedSlice).result else { return false }
+            return old == new
+        }
+        self.decodeInto = { data, state in state[keyPath: slice.value] = try JSONDecoder().decode(Slice.self, from: data) }
+    }
+}
+
+/// A slice encoded on the main actor (see the disfavored `PersistedSlice` initializer).
+private struct EncodedSlice: Sendable {
+    let result: Result<Data, any Error>
 }

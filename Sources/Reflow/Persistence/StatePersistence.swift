@@ -66,8 +66,12 @@ public final class StatePersistence<State> {
     ///   - clock: The clock that measures `debounce` (a test clock in tests).
     ///   - onError: Told, on the main actor, about every file that could not be restored
     ///     or written.
-    public init<C: Clock>(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
-                          clock: C, onError: @escaping @MainActor (PersistenceError) -> Void = { _ in })
+    ///
+    /// Nonisolated, like `Store.init`, so that a file-scope `let persistence = ...` and
+    /// `let store = Store(..., state: persistence.restored(AppState()))` compile in every
+    /// language mode; like the store, it must be made on the main thread.
+    public nonisolated init<C: Clock>(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
+                                      clock: C, onError: @escaping @MainActor (PersistenceError) -> Void = { _ in })
     where C.Duration == Duration {
         guard Set(slices.map(\.file)).count == slices.count else {
             fatalError("StatePersistence: two slices are saved to the same file; give each slice its own file name.")
@@ -87,8 +91,8 @@ public final class StatePersistence<State> {
     ///   - debounce: How long changes are coalesced before a write.
     ///   - onError: Told, on the main actor, about every file that could not be restored
     ///     or written.
-    public convenience init(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
-                            onError: @escaping @MainActor (PersistenceError) -> Void = { _ in }) {
+    public nonisolated convenience init(directory: URL, slices: [PersistedSlice<State>], debounce: Duration = .milliseconds(250),
+                                        onError: @escaping @MainActor (PersistenceError) -> Void = { _ in }) {
         self.init(directory: directory, slices: slices, debounce: debounce, clock: ContinuousClock(), onError: onError)
     }
 
@@ -97,9 +101,20 @@ public final class StatePersistence<State> {
     /// that a crash left behind mid-write are removed (the file they were to replace is
     /// complete).
     ///
+    /// Nonisolated, so that a file-scope store can be created with it (see `init`); it runs
+    /// on the main thread, as the store's initializer does, and stops the program otherwise.
+    ///
     /// - Parameter state: The initial state, with each slice's default.
     /// - Returns: The state to create the store with.
-    public func restored(_ state: State) -> State {
+    public nonisolated func restored(_ state: State) -> State {
+        MainThreadCheck.require("StatePersistence.restored(_:)")
+        // On the main queue, so on the main actor: the state stays on this thread.
+        let initial = MainActorBound(state)
+        let restored = MainActor.assumeIsolated { MainActorBound(restoredOnMainActor(initial.isolatedValue)) }
+        return restored.value
+    }
+
+    private func restoredOnMainActor(_ state: State) -> State {
         var state = state
         for slice in slices {
             let url = self.url(of: slice)

@@ -12,13 +12,15 @@ extension Effect {
     /// ```
     ///
     /// - Parameters:
-    ///   - id: Any `Hashable & Sendable` value; ids of different types never match. The
-    ///     effects of one owner share the ids: a store's effects one set, each reactor's
-    ///     `mutate` effects another, also when the reactor is hosted in the store.
+    ///   - id: Any `Hashable` value, such as a case of an enum of the app's own; ids of
+    ///     different types never match. It need not be `Sendable` (under Xcode 26's default
+    ///     isolation an app's enum is not): ids are hashed and compared only on the main
+    ///     actor. The effects of one owner share the ids: a store's effects one set, each
+    ///     reactor's `mutate` effects another, also when the reactor is hosted in the store.
     ///   - cancelInFlight: Whether starting this effect first cancels those running under `id`
     ///     (a new search cancels the one in flight).
     /// - Returns: The effect, cancellable under `id`.
-    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
+    public func cancellable(id: some Hashable, cancelInFlight: Bool = false) -> Effect {
         Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
@@ -33,18 +35,25 @@ extension Effect {
     ///
     /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: An effect that, when it starts, cancels every effect running under `id`.
-    public static func cancel(id: some Hashable & Sendable) -> Effect {
+    public static func cancel(id: some Hashable) -> Effect {
         Effect(.cancel(EffectID(id)))
     }
 }
 
 /// A type-erased cancellation id.
+///
+/// The id is the app's value, `Sendable` or not: under Xcode 26's default isolation an
+/// app's `enum CancelID` has a main-actor-isolated `Hashable` conformance. It is carried in
+/// an effect (a `Sendable` value) but only hashed and compared by the cancellation tables
+/// of ``EffectRegistry``, which are main-actor isolated, so its conformance is used only
+/// where it is valid. `EffectID`'s own `Hashable` is main-actor isolated for that reason.
 @usableFromInline
-package struct EffectID: Hashable, Sendable {
+package struct EffectID: @MainActor Hashable, Sendable {
+    // An AnyHashable read only on the main actor (see above).
     let base: UncheckedSendable<AnyHashable>
 
-    init(_ id: some Hashable & Sendable) {
-        self.base = UncheckedSendable(AnyHashable(id))  // an AnyHashable of a Sendable value
+    init(_ id: some Hashable) {
+        self.base = UncheckedSendable(AnyHashable(id))
     }
 
     @usableFromInline package static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base.value == rhs.base.value }
