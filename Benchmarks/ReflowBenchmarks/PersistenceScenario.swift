@@ -9,6 +9,14 @@ struct DocumentState {
     var document: Document
 }
 
+/// The same document with main-actor-isolated conformances, as an app's type is under
+/// Xcode 26's default isolation: its slice is encoded on the main actor when written.
+struct MainActorDocument {
+    var lines: [String]
+}
+
+extension MainActorDocument: @MainActor Codable, @MainActor Equatable {}
+
 struct EditLine: Action { var index: Int }
 
 let documentReducer = Reducer<DocumentState>.on(EditLine.self) { state, edit in
@@ -50,5 +58,23 @@ extension Harness {
                    reflow: persisted, limit: plain,
                    note: "main actor per change; encoding the slice once (off the main actor) takes "
                        + "\(Table.format1(encoding.median / 1_000)) µs, \(Table.format1(encoding.median / persisted.median))× that"))
+        p1m(lines, count: max(count / 10_000, 5), sendableWrite: encoding.median)
+    }
+
+    /// P1m: the longest hold of the main actor by persistence: a write of a slice of about
+    /// 1 MB whose conformances are main-actor isolated encodes it on the main actor, as
+    /// `PersistedSlice`'s initializer for such slices does (a JSONEncoder with sorted keys);
+    /// the change itself costs what P1 measures. Its limit is P1's note: the same encoding,
+    /// which a `Sendable` slice does off the main actor.
+    mutating func p1m(_ lines: [String], count: Int, sendableWrite: Double) {
+        let document = MainActorDocument(lines: lines)
+        let hold = measure(operations: count) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            for _ in 0..<count { blackHole &+= (try? encoder.encode(document).count) ?? 0 }
+        }
+        record(Row(scenario: "P1m write of a main-actor-isolated 1 MB slice: the main actor's hold", operations: count,
+                   reflow: hold, limit: Measurement(minimum: sendableWrite, median: sendableWrite),
+                   note: "the longest main-thread hold persistence makes; a Sendable slice encodes off the main actor"))
     }
 }

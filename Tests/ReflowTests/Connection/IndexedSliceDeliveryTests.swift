@@ -52,6 +52,41 @@ private struct XProps: Equatable { var x: Int }
         for (i, connection) in held.enumerated() { #expect(connection.props.x == store.state.fields[i % fields]) }
     }
 
+    /// A key-path group visits only the members of changed selectors while they are at
+    /// most a quarter of its slots, and every member past that: across the boundary (and
+    /// with members out of sync, joined inside a batch), each delivers exactly its changes.
+    @Test(arguments: [24, 25, 26, 50])
+    func aPassVisitingFewOrAllMembers_deliversTheSame(changed: Int) {
+        let store = Store(reducer: fieldsReducer, state: FieldsState(fields: Array(repeating: 0, count: 100)))
+        var received = Array(repeating: [Int](), count: 100)
+        var subscriptions: [SubscriptionHandle] = []
+        // Members that join inside a batch, after a change the group has not seen: out of sync.
+        store.batch {
+            store.dispatch(SetField(index: 99, value: 5))
+            for index in 0..<100 {
+                subscriptions.append(store.subscribe(\.fields, at: index) { received[index].append($0) })
+            }
+            store.dispatch(SetField(index: 99, value: 0))
+        }
+        var expected = (0..<100).map { [$0 == 99 ? 5 : 0] }
+        func notified() {
+            for index in 0..<100 where store.state.fields[index] != expected[index].last {
+                expected[index].append(store.state.fields[index])
+            }
+        }
+        notified()
+        for start in [0, 1] {
+            store.batch {
+                for index in stride(from: start, to: min(changed * 3, 100), by: 3) {
+                    store.dispatch(SetField(index: index, value: index + 1))
+                }
+            }
+            notified()
+        }
+        #expect(received == expected)
+        withExtendedLifetime(subscriptions) {}
+    }
+
     /// A connection to the last element reads that element on `connect()`, not memory past
     /// it: the element's type decides the stride.
     @Test func connectReadsTheElementItself() {
