@@ -9,13 +9,15 @@ struct DocumentState {
     var document: Document
 }
 
-/// The same document with main-actor-isolated conformances, as an app's type is under
-/// Xcode 26's default isolation: its slice is encoded on the main actor when written.
-struct MainActorDocument {
+/// The same document as a type that cannot be `Sendable`, as an app's type with
+/// main-actor-isolated conformances (Xcode 26's default isolation) is not usable as one:
+/// its slice is encoded on the main actor when written.
+struct MainActorDocument: Codable, Equatable {
     var lines: [String]
 }
 
-extension MainActorDocument: @MainActor Codable, @MainActor Equatable {}
+@available(*, unavailable, message: "stands for a type whose conformances are main-actor isolated")
+extension MainActorDocument: Sendable {}
 
 struct EditLine: Action { var index: Int }
 

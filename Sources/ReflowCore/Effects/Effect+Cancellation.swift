@@ -46,9 +46,10 @@ extension Effect {
 /// app's `enum CancelID` has a main-actor-isolated `Hashable` conformance. It is carried in
 /// an effect (a `Sendable` value) but only hashed and compared by the cancellation tables
 /// of ``EffectRegistry``, which are main-actor isolated, so its conformance is used only
-/// where it is valid. `EffectID`'s own `Hashable` is main-actor isolated for that reason.
+/// where it is valid. (`EffectID`'s own `Hashable` is not written `@MainActor`: that
+/// syntax needs Swift 6.2, and the library builds with 6.0.)
 @usableFromInline
-package struct EffectID: @MainActor Hashable, Sendable {
+package struct EffectID: Hashable, Sendable {
     // An AnyHashable read only on the main actor (see above).
     let base: UncheckedSendable<AnyHashable>
 

@@ -38,8 +38,24 @@ final class ScaleRunner {
     static func run(_ program: ScaleProgram) -> ScaleResult {
         let runner = ScaleRunner(program)
         for step in program.steps { runner.apply(step) }
-        let result = ScaleResult(received: runner.received, states: runner.stores.map(\.state))
-        runner.observers.removeAll()
+        return runner.finish()
+    }
+
+    /// ``run(_:)``, yielding the main actor every few steps (between steps nothing is
+    /// under way), so that a program of thousands of observers does not hold it for long
+    /// in a parallel test run.
+    static func runYielding(_ program: ScaleProgram) async -> ScaleResult {
+        let runner = ScaleRunner(program)
+        for (index, step) in program.steps.enumerated() {
+            runner.apply(step)
+            if index % 16 == 15 { await Task.yield() }
+        }
+        return runner.finish()
+    }
+
+    private func finish() -> ScaleResult {
+        let result = ScaleResult(received: received, states: stores.map(\.state))
+        observers.removeAll()
         return result
     }
 
