@@ -184,7 +184,11 @@ extension History where State: Codable {
     /// `Codable` conformance may be main-actor isolated (an app's default isolation), so the
     /// decoding itself stays on the main actor.
     @MainActor struct ImportJob {
-        private let lines: [Data]
+        private let data: Data
+        /// Where the next line starts; lines are found a turn at a time, not all at once.
+        private var cursor: Data.Index
+        /// The number of the line read last (the header is line 1).
+        private var lineNumber = 1
         private let actionTypes: ActionTypes
         private let decoder = JSONDecoder()
         private let count: Int
@@ -194,9 +198,10 @@ extension History where State: Codable {
 
         /// Reads the header; the entries are decoded by ``decode(until:)``.
         init(_ data: Data, actionTypes: ActionTypes) throws {
-            var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Data($0) }
-            if lines.last?.isEmpty == true { lines.removeLast() }
-            guard let first = lines.first else {
+            self.data = data
+            cursor = data.startIndex
+            self.actionTypes = actionTypes
+            guard let first = Self.line(in: data, from: &cursor), !first.isEmpty else {
                 throw HistoryFileError(line: 1, entry: nil, field: nil, message: "the file is empty")
             }
             let header: Header<State> = try History.decode(Header<State>.self, from: first, line: 1, entry: nil, decoder: decoder)
@@ -212,11 +217,19 @@ extension History where State: Codable {
                 throw HistoryFileError(line: 1, entry: nil, field: "firstStep",
                                        message: "the first step number must be 1 or more, not \(header.firstStep ?? 1)")
             }
-            self.lines = lines
-            self.actionTypes = actionTypes
             count = header.count
             initialState = header.initialState
             firstStep = header.firstStep ?? 1
+        }
+
+        /// The line of `data` that starts at `cursor`, without its newline, and moves
+        /// `cursor` past it; `nil` at the end (a final newline ends the last line).
+        private static func line(in data: Data, from cursor: inout Data.Index) -> Data? {
+            guard cursor < data.endIndex else { return nil }
+            let end = data[cursor...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            let line = Data(data[cursor..<end])
+            cursor = end < data.endIndex ? data.index(after: end) : end
+            return line
         }
 
         /// Decodes entries until `deadline` (all of them when `nil`), at least one a call,
@@ -224,24 +237,23 @@ extension History where State: Codable {
         ///
         /// - Returns: Whether every entry is decoded and the file is whole.
         mutating func decode(until deadline: ContinuousClock.Instant?) throws -> Bool {
-            while imported.count < lines.count - 1 {
-                try decodeEntry(imported.count)
-                if let deadline, imported.count < lines.count - 1, ContinuousClock.now >= deadline { return false }
-            }
-            guard imported.count <= count else {
-                throw HistoryFileError(line: lines.count, entry: nil, field: nil,
-                                       message: "the file has \(imported.count) entries where its header says \(count)")
+            while let line = Self.line(in: data, from: &cursor) {
+                lineNumber += 1
+                guard imported.count < count else {
+                    throw HistoryFileError(line: lineNumber, entry: nil, field: nil,
+                                           message: "the file has more entries than its header's \(count)")
+                }
+                try decodeEntry(line, at: imported.count, line: lineNumber)
+                if let deadline, cursor < data.endIndex, ContinuousClock.now >= deadline { return false }
             }
             guard imported.count == count else {
-                throw HistoryFileError(line: lines.count, entry: nil, field: nil,
+                throw HistoryFileError(line: lineNumber, entry: nil, field: nil,
                                        message: "the file ends after \(imported.count) of \(count) entries: it was truncated")
             }
             return true
         }
 
-        private mutating func decodeEntry(_ offset: Int) throws {
-            let line = lines[offset + 1]
-            let number = offset + 2
+        private mutating func decodeEntry(_ line: Data, at offset: Int, line number: Int) throws {
             let fixed = try History.decode(EntryLine.self, from: line, line: number, entry: offset + 1, decoder: decoder)
             guard fixed.entry == offset + 1 else {
                 throw HistoryFileError(line: number, entry: offset + 1, field: "entry",

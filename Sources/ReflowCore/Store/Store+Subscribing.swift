@@ -182,8 +182,9 @@ extension Store {
     ///
     /// - Complexity: O(1); the group's next pass visits every member once.
     package static func keyPathSubscription<Value: Equatable>(_ subscription: SubscriptionHandle, delivered value: Value) {
-        guard let member = subscription.observer as? KeyPathMember<State, Value> else {
-            preconditionFailure("Store: \(type(of: subscription.observer)) is not a key-path subscription of \(Value.self)")
+        guard let observer = subscription.observer else { return }  // cancelled: nothing follows
+        guard let member = observer as? KeyPathMember<State, Value> else {
+            preconditionFailure("Store: \(type(of: observer)) is not a key-path subscription of \(Value.self)")
         }
         member.group?.member(member, delivered: value)
     }

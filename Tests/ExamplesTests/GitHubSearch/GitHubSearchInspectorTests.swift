@@ -7,16 +7,23 @@ import TestSupport
 /// and a real headless Chromium: what the app does shows on the page, and what the page
 /// does changes the app.
 @Suite(.serialized) struct GitHubSearchInspectorTests {
-    @Test(.enabled(if: HeadlessBrowser.path != nil,
-                   "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
-    func anActionInTheApp_showsOnThePage_andAJumpFromThePage_changesTheApp() async throws {
-        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--latency", "40", "--inspect", "0"])
-        defer { terminal.send("\u{03}") }
+    /// GitHubSearch in a pseudo-terminal with the live inspector on a free port, once it
+    /// shows its first screen: the terminal, the printed address, its port and token.
+    private func startInspected(arguments: [String]) async throws -> (PseudoTerminal, URL, UInt16, String) {
+        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: arguments + ["--inspect", "0"])
         #expect(await terminal.waitFor("type to search the offline catalogue"))
         let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/)?.1)
         let page = try #require(URL(string: String(address)))
         let port = try #require(page.port.flatMap { UInt16($0) })
         let token = try #require(URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
+        return (terminal, page, port, token)
+    }
+
+    @Test(.enabled(if: HeadlessBrowser.path != nil,
+                   "No chromium on PATH: .ci/run installs Debian's chromium package; install it to run this test"))
+    func anActionInTheApp_showsOnThePage_andAJumpFromThePage_changesTheApp() async throws {
+        let (terminal, page, port, token) = try await startInspected(arguments: ["--latency", "40"])
+        defer { terminal.send("\u{03}") }
 
         var mark = terminal.mark
         terminal.send("swift")
@@ -59,13 +66,8 @@ import TestSupport
     /// Bug: a query dispatched from the page reached the terminal raw, so `ESC ]2;…BEL`
     /// retitled it and `ESC [2J` cleared it. The app draws the control characters instead.
     @Test func aDispatchedQueryWithEscapes_isDrawnVisibly_notObeyed() async throws {
-        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--inspect", "0"])
+        let (terminal, _, port, token) = try await startInspected(arguments: [])
         defer { terminal.send("\u{03}") }
-        #expect(await terminal.waitFor("type to search the offline catalogue"))
-        let address = try #require(terminal.output.firstMatch(of: /Inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/)?.1)
-        let page = try #require(URL(string: String(address)))
-        let port = try #require(page.port.flatMap { UInt16($0) })
-        let token = try #require(URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first?.value)
         let mark = terminal.mark
         let body = #"{"type": "SearchReactor.Action", "action": {"action": {"updateQuery": {"_0": "sw\u001b]2;pwned\u0007\u001b[2Jift"}}}}"#
         let dispatched = try await LoopbackHTTPClient.request("POST", "/api/dispatch", body: body, port: port,
