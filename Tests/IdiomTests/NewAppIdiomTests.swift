@@ -29,7 +29,7 @@ let newAppReducer = Reducer<NewAppState>
 /// Where the settings file lives: a folder of its own under the temporary directory, so
 /// the test never touches the app's real Application Support.
 let newAppDirectory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("reflow-new-app-\(ProcessInfo.processInfo.processIdentifier)")
+    .appendingPathComponent("reflow-new-app-\(UUID().uuidString)")
 
 let newAppPersistence = StatePersistence<NewAppState>(
     directory: newAppDirectory,

@@ -7,23 +7,42 @@ enum InspectorBody {
     /// The commands that take no arguments.
     static let commandsWithoutArguments: Set = ["/api/step-back", "/api/step-forward", "/api/pause", "/api/resume", "/api/commit"]
 
-    /// The integer field `name` of a JSON object body, written as an integer (`3`, not
-    /// `3.0` or `"3"`); `nil` otherwise.
-    static func integer(_ name: String, in body: Data) -> Int? {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              let number = object[name] as? NSNumber,
-              let value = Int(exactly: number.doubleValue) else { return nil }
-        // JSONSerialization reads `3.0` as a floating-point number and `true` as a char,
-        // and its number says which (an `is Bool` check is true of every number on Linux).
-        let type = String(cString: number.objCType)
-        guard !["d", "f", "c"].contains(type) else { return nil }
-        return value
+    /// The integer field `position` of a JSON object body, written as an integer (`3`, not
+    /// `3.0`, `3e0`, `true` or `"3"`); `nil` otherwise.
+    static func position(in body: Data) -> Int? {
+        // JSONDecoder reads `3.0` and `3e0` as the Int 3: it checks the JSON and the type,
+        // and the number as written is checked here.
+        guard let value = (try? JSONDecoder().decode(PositionField.self, from: body))?.position else { return nil }
+        return writesIntegers(after: Array(#""position""#.utf8), in: Array(body)) ? value : nil
     }
 
     /// Whether `body` is empty, or an empty JSON object.
     static func isEmpty(_ body: Data) -> Bool {
         if body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return true }
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return false }
-        return object.isEmpty
+        return (try? JSONDecoder().decode([String: Bool].self, from: body))?.isEmpty == true
     }
+
+    /// Whether every `key` followed by a colon in `bytes` has a value written with an
+    /// optional minus and digits only.
+    private static func writesIntegers(after key: [UInt8], in bytes: [UInt8]) -> Bool {
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var start = 0
+        while let found = bytes[start...].firstRange(of: key) {
+            start = found.upperBound
+            var index = found.upperBound
+            while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
+            index += 1
+            while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digits = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digits else { return false }
+            guard index == bytes.count || whitespace.contains(bytes[index])
+                    || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}") else { return false }
+        }
+        return true
+    }
+
+    private struct PositionField: Decodable { var position: Int }
 }

@@ -65,7 +65,7 @@ extension InspectorRoutes {
     /// are recomputed.
     func skip(_ body: Data, in history: History<State>) -> InspectorResponse {
         guard let request = try? JSONDecoder().decode(SkipBody.self, from: body),
-              InspectorBody.integer("position", in: body) != nil else {
+              InspectorBody.position(in: body) != nil else {
             return .error(400, #"The body must be JSON like {"position": 3, "skipped": true}."#)
         }
         guard history.isAttached else {

@@ -60,7 +60,7 @@ final class InspectorRoutes<State> {
                                      bodyParts: steps.payload(history, title: title, since: since, revision: revision,
                                                               pageFirst: pageFirst, extra: pageFlags))
         case ("POST", "/api/jump"):
-            guard let position = InspectorBody.integer("position", in: request.body) else {
+            guard let position = InspectorBody.position(in: request.body) else {
                 return .error(400, #"The body must be JSON with an integer "position", like {"position": 3}."#)
             }
             guard (0...history.entries.count).contains(position) else {
