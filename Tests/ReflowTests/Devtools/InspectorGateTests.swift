@@ -101,10 +101,10 @@ import TestSupport
     /// Bug: an import's 64 MB body was read whole before the gate refused the request, so
     /// sixteen unauthenticated posts held a gigabyte. The gate now decides on the head:
     /// each of these announces the import's whole limit and sends none of it, and is
-    /// refused at once (had the body been awaited, the answer would be the deadline's).
+    /// refused at once (had the body been awaited, the answer would be the deadline's 408).
     @Test(arguments: ["foreign host", "no token", "foreign origin"])
     func aRequestTheGateRefuses_isAnsweredBeforeItsBodyIsRead(refusedFor reason: String) async throws {
-        let (store, history, server) = try served(requestDeadline: .seconds(60))
+        let (store, history, server) = try served(requestDeadline: .seconds(2))
         defer { withExtendedLifetime((store, history)) {} }  // the inspector answers while they live
         let own = "127.0.0.1:\(server.port)"
         let host = reason == "foreign host" ? "attacker.example:\(server.port)" : own
