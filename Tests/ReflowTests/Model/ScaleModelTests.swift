@@ -47,7 +47,7 @@ import Reflow
     @Test func randomPrograms_matchTheModel() async {
         func fails(_ program: ScaleProgram) -> Bool { ScaleRunner.run(program) != ScaleModel.run(program) }
         let first = modelFirstSeed()
-        for seed in first..<(first + UInt64(modelProgramCount(default: 160))) {
+        for seed in first..<(first + UInt64(modelProgramCount(default: 80))) {
             var random = SeededRandom(seed: seed)
             let program = ScaleProgram.random(observers: Self.observerCount(&random), using: &random)
             // Run yielding the main actor, which the other tests of a parallel run share.
