@@ -42,7 +42,8 @@ extension Connection {
         let initial = current[index]
         let elementRead = ArrayElementRead(array, index: index)
         let member = SliceConnectionMember<State, Element, Props>(
-            slice: initial, path: elementPath, elementRead: elementRead, mapSlice: mapSliceToProps)
+            slice: initial, path: elementPath, elementRead: elementRead,
+            arrayCount: { $0[keyPath: array].count }, mapSlice: mapSliceToProps)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         keep(member.subscribeSlice(of: store, initial: initial, mapSlice: mapSliceToProps))
     }

@@ -92,14 +92,18 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
     /// Where the slice is: its key path, and for an array's element its read.
     @usableFromInline let path: KeyPath<State, Slice>
     @usableFromInline let elementRead: ArrayElementRead?
+    /// For an array's element: the array's count in a state, through its key path (cold:
+    /// read only when the connection is pointed at another store).
+    private let arrayCount: ((State) -> Int)?
     private let mapSlice: (Slice) -> Props
 
     @usableFromInline
     init(slice: Slice, path: KeyPath<State, Slice>, elementRead: ArrayElementRead? = nil,
-         mapSlice: @escaping (Slice) -> Props) {
+         arrayCount: ((State) -> Int)? = nil, mapSlice: @escaping (Slice) -> Props) {
         self.lastSlice = slice
         self.path = path
         self.elementRead = elementRead
+        self.arrayCount = arrayCount
         self.mapSlice = mapSlice
         super.init(props: mapSlice(slice))
     }
@@ -145,8 +149,8 @@ final class SliceConnectionMember<State, Slice: Equatable, Props>: ConnectionMem
     }
 
     override func follow(_ store: Store<State>) -> SubscriptionHandle? {
-        if let elementRead {
-            let count = elementRead.count(in: store.state, of: Slice.self)
+        if let elementRead, let arrayCount {
+            let count = arrayCount(store.state)
             if !(0..<count).contains(elementRead.index) {
                 Store<State>.elementOutOfBounds(
                     elementRead.index, count: count, of: path,

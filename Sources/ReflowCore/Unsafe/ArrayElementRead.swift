@@ -84,14 +84,6 @@ package struct ArrayElementRead: Equatable, Sendable {
             """)
     }
 
-    /// The number of elements of the array in `root`.
-    @inlinable
-    package func count<Root, Element>(in root: Root, of _: Element.Type) -> Int {
-        checkTypes(root: Root.self, element: Element.self)
-        // Safe: as in `read(_:as:)`.
-        return withUnsafeBytes(of: root) { ($0.baseAddress! + arrayOffset).assumingMemoryBound(to: [Element].self).pointee.count }
-    }
-
     /// The element in the root at `root`; stops the program with a message, as the key
     /// path would trap, when the index is out of the array's bounds.
     ///
