@@ -5,8 +5,8 @@ import Testing
 import Reflow
 
 /// A process that saves in a loop, killed with SIGKILL at random moments, always leaves a
-/// file that decodes to one of the states it wrote.
-@MainActor
+/// file that decodes to one of the states it wrote. Off the main actor (it
+/// blocks its thread while it waits for the helper); it restores on the main actor.
 @Suite struct PersistenceKillTests {
     private struct Ledger: Codable, Equatable, Sendable {
         var round: Int
@@ -41,7 +41,14 @@ import Reflow
             // Wait for the helper to have restored and started saving, then let it run.
             let ready = output.fileHandleForReading.availableData
             #expect(String(decoding: ready, as: UTF8.self).hasPrefix("ready"), "kill \(attempt)")
-            usleep(UInt32.random(in: 1_000...40_000, using: &random))
+            // Every other kill waits for a write to be under way (its temporary file exists),
+            // so writes in progress are hit however slowly a loaded machine runs the helper;
+            // the rest land at random moments.
+            if attempt.isMultiple(of: 2) {
+                waitForTemporaryFile(in: directory)
+            } else {
+                usleep(UInt32.random(in: 1_000...40_000, using: &random))
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal, "kill \(attempt)")
@@ -49,13 +56,15 @@ import Reflow
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             if names.contains(where: { $0.hasSuffix(".tmp") }) { killsMidWrite += 1 }
 
-            var errors: [PersistenceError] = []
-            let restored = StatePersistence<HelperState>(
-                directory: directory, slices: [PersistedSlice(\.ledger, file: "ledger.json")],
-                onError: { errors.append($0) }
-            ).restored(HelperState())
-            #expect(errors.isEmpty, "kill \(attempt): \(errors.map(\.message))")
-            let ledger = restored.ledger
+            let (ledger, errors) = await MainActor.run {
+                var errors: [PersistenceError] = []
+                let restored = StatePersistence<HelperState>(
+                    directory: directory, slices: [PersistedSlice(\.ledger, file: "ledger.json")],
+                    onError: { errors.append($0) }
+                ).restored(HelperState())
+                return (restored.ledger, errors.map(\.message))
+            }
+            #expect(errors.isEmpty, "kill \(attempt): \(errors)")
             #expect(ledger.entries.allSatisfy { $0 == ledger.round }, "kill \(attempt): a torn ledger")
             #expect(ledger.round == 0 || ledger.entries.count == 20_000, "kill \(attempt): a torn ledger")
             rounds.append(ledger.round)
@@ -68,6 +77,15 @@ import Reflow
         // The helper restores and goes on, so saved rounds never go back.
         #expect(rounds == rounds.sorted())
         #expect(rounds.last ?? 0 > 0, "the helper never got to save")
+    }
+
+    /// Returns once `directory` holds a temporary file, or after 2,000 looks 0.5 ms apart.
+    private func waitForTemporaryFile(in directory: URL) {
+        for _ in 0..<2_000 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if names.contains(where: { $0.hasSuffix(".tmp") }) { return }
+            usleep(500)
+        }
     }
 }
 #endif
