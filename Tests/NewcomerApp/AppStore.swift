@@ -13,7 +13,7 @@ let appStore = Store(
     middleware: [apiMiddleware(api: .live), .logging()]
 )
 
-let searchReactor = SearchReactor(api: .live)
+@MainActor let searchReactor = SearchReactor(api: .live)
 
 @MainActor func startApp() {
     persistence.attach(to: appStore)

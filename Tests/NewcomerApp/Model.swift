@@ -39,14 +39,14 @@ struct ShopState: Equatable {
     var search = SearchReactor.State()
 }
 
-enum LoginAction: Action {
+enum LoginAction: Action, Equatable {
     case logIn(username: String, password: String)
     case loggedIn(User)
     case failed(String)
     case logOut
 }
 
-enum CatalogAction: Action {
+enum CatalogAction: Action, Equatable {
     case load
     case loaded([Product])
     case add(Product)

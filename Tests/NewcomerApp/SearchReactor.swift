@@ -7,7 +7,7 @@ final class SearchReactor: Reactor {
         case clear
     }
 
-    enum Mutation {
+    enum Mutation: Equatable {
         case setQuery(String)
         case setResults([Product])
         case setSearching(Bool)
