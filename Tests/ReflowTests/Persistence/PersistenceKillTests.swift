@@ -41,11 +41,11 @@ import Reflow
             // Wait for the helper to have restored and started saving, then let it run.
             let ready = output.fileHandleForReading.availableData
             #expect(String(decoding: ready, as: UTF8.self).hasPrefix("ready"), "kill \(attempt)")
-            // Every other kill waits for a write to be under way (its temporary file exists),
-            // so writes in progress are hit however slowly a loaded machine runs the helper;
-            // the rest land at random moments.
+            // Every other kill waits for a write to be under way (its temporary file exists)
+            // after one that completed, so writes in progress are hit however slowly a loaded
+            // machine runs the helper; the rest land at random moments.
             if attempt.isMultiple(of: 2) {
-                waitForTemporaryFile(in: directory)
+                waitForSecondWrite(in: directory)
             } else {
                 usleep(UInt32.random(in: 1_000...40_000, using: &random))
             }
@@ -79,11 +79,17 @@ import Reflow
         #expect(rounds.last ?? 0 > 0, "the helper never got to save")
     }
 
-    /// Returns once `directory` holds a temporary file, or after 2,000 looks 0.5 ms apart.
-    private func waitForTemporaryFile(in directory: URL) {
-        for _ in 0..<2_000 {
+    /// Returns once a second write has begun in `directory` (a temporary file of another
+    /// name than the first one seen), so the write before it completed: each such kill hits
+    /// a write in progress and still lets the saved rounds advance. Gives up after 4,000
+    /// looks 0.5 ms apart.
+    private func waitForSecondWrite(in directory: URL) {
+        var first: String?
+        for _ in 0..<4_000 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if names.contains(where: { $0.hasSuffix(".tmp") }) { return }
+            if let temporary = names.first(where: { $0.hasSuffix(".tmp") }) {
+                if first == nil { first = temporary } else if temporary != first { return }
+            }
             usleep(500)
         }
     }
