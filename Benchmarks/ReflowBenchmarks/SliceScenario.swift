@@ -19,7 +19,7 @@ enum T5 {}; enum T6 {}; enum T7 {}; enum T8 {}; enum T9 {}
 @MainActor let featureSlices: [WritableKeyPath<FeaturesState, Feature>] = [\.f0, \.f1, \.f2, \.f3, \.f4, \.f5, \.f6, \.f7, \.f8, \.f9]
 @MainActor let featureFields: [WritableKeyPath<Feature, Int>] = [\.a, \.b, \.c, \.d, \.e, \.f, \.g, \.h, \.i, \.j]
 /// One action per feature, in `featureSlices` order.
-let featureActions: [any Action] = [
+@MainActor let featureActions: [any Action] = [
     BumpFeature<T0>(), BumpFeature<T1>(), BumpFeature<T2>(), BumpFeature<T3>(), BumpFeature<T4>(),
     BumpFeature<T5>(), BumpFeature<T6>(), BumpFeature<T7>(), BumpFeature<T8>(), BumpFeature<T9>(),
 ]

@@ -16,7 +16,7 @@ public protocol StateType {}
 
 /// The action a ``Store`` created without an initial state reduces first, so the reducer
 /// can provide the state (ReSwift's `ReSwiftInit`).
-public struct ReSwiftInit: Action {
+public struct ReSwiftInit: Action, Sendable {
     /// Creates the initial action.
     public init() {}
 }

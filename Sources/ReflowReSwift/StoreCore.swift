@@ -1,4 +1,5 @@
 import Reflow
+import ReflowCore
 
 /// What a ReSwift ``Store`` keeps on the main actor: its subscribers and its middleware.
 @MainActor @usableFromInline
@@ -107,7 +108,9 @@ enum ReSwiftDispatch {
     }
 
     static func dispatch<State>(_ action: any Action, to store: Reflow.Store<State>) {
-        onMainActor { store.dispatch(action) }
+        // From a background queue the caller waits, and gives the action up (`HandOff`).
+        let action = HandOff(action)
+        onMainActor { store.dispatch(action.take()) }
     }
 
     static func state<State>(of store: Reflow.Store<State>) -> State {

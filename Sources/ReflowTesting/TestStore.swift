@@ -300,14 +300,19 @@ public final class TestStore<State: Equatable> {
                 return
             }
             // Settled: effect work that needs nothing outside has run. What is left waits on
-            // a clock, or on something outside the test (real I/O), which may take a while.
+            // a clock, or on something outside the test (real I/O), which may take a while:
+            // effects, and the timers of a debounce or throttle (a hosted reactor's
+            // `transform(action:)`), which may send it when they fire.
             let remaining = ContinuousClock.now.duration(to: deadline)
-            guard store.runningEffectCount > 0, remaining > .zero else { break }
-            await recorder.nextArrival(orAfter: remaining)
+            let effectsRun = store.runningEffectCount > 0
+            guard effectsRun || EffectExecution.pendingOperatorTimers > 0, remaining > .zero else { break }
+            // Timers are counted for the whole process (other tests' too), and their end
+            // wakes no one: look again every 10 ms while only timers are pending.
+            await recorder.nextArrival(orAfter: effectsRun ? remaining : min(remaining, .milliseconds(10)))
             await EffectWork.settle()
         }
-        let reason = store.runningEffectCount == 0
-            ? "no effect is running that could send it"
+        let reason = store.runningEffectCount == 0 && EffectExecution.pendingOperatorTimers == 0
+            ? "no effect or debounce/throttle timer is running that could send it"
             : "\(store.runningEffectCount) effect(s) still running did not send it within \(limit); if they sleep on a TestClock, advance it"
         reportFailure("Expected to receive \(description), but \(reason).", at: site)
     }

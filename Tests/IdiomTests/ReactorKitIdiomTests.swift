@@ -7,16 +7,14 @@ import ReflowTesting
 // ReactorView, is bound by assigning `reactor`, sends actions and binds state.
 
 final class ProfileViewReactor: Reactor {
-    // `nonisolated`: under Xcode 26's default MainActor isolation these enums, and so their
-    // `Equatable` conformances, would be main-actor isolated; an action or a mutation is
-    // `Sendable`, and a `Sendable` value's `==` may run anywhere (Swift's rule; see the
-    // Concurrency article). Without default isolation the word changes nothing.
-    nonisolated enum Action: Sendable, Equatable {
+    // Plain enums, as ReactorKit's README declares them: under Xcode 26's default isolation
+    // their `Equatable` conformances are main-actor isolated, which is where they are used.
+    enum Action: Equatable {
         case refreshFollowingStatus(Int)
         case follow(Int)
     }
 
-    nonisolated enum Mutation: Sendable, Equatable {
+    enum Mutation: Equatable {
         case setFollowing(Bool)
     }
 

@@ -214,8 +214,9 @@ func bumpTheMainStore() -> (before: Int, after: Int) {
         let delaying: Middleware<AppState> = { dispatch, getState in
             return { next in
                 return { action in
-                    guard action is Add else { return next(action) }
-                    DispatchQueue.global().async { next(action) }
+                    // The concrete action, a struct, is `Sendable`; `any Action` is not, as in ReSwift.
+                    guard let add = action as? Add else { return next(action) }
+                    DispatchQueue.global().async { next(add) }
                 }
             }
         }

@@ -162,7 +162,7 @@ import ReflowTesting
         let line = #line + 1
         let reported = await failures { await store.receive(LoginTapped(), timeout: .seconds(365 * 86_400)) }
         #expect(reported == [RecordedFailure(message: """
-            Expected to receive LoginTapped(), but no effect is running that could send it.
+            Expected to receive LoginTapped(), but no effect or debounce/throttle timer is running that could send it.
             """, line: line, fileID: #fileID)])
     }
 
@@ -275,5 +275,62 @@ private final class StepReactor: Reactor {
         case .countStep: state.count += 1
         }
         return state
+    }
+}
+
+// MARK: - Debounced reactors and values that are not Sendable
+
+/// A search box's reactor as apps write it: actions debounced in `transform(action:)` on
+/// the real clock, and a mutation that carries a class, so it is not `Sendable`.
+private final class DebouncedSearch: Reactor {
+    /// A result row the app keeps as a class (a cache entry); not `Sendable`.
+    final class Row: Equatable {
+        let title: String
+        init(_ title: String) { self.title = title }
+        static func == (lhs: Row, rhs: Row) -> Bool { lhs.title == rhs.title }
+    }
+
+    enum Action { case type(String) }
+    enum Mutation: Equatable { case results([Row]) }
+    struct State: Equatable { var results: [Row] = [] }
+
+    let initialState = State()
+
+    func transform(action: Signal<Action>) -> Signal<Action> {
+        action.debounce(for: .milliseconds(20), clock: ContinuousClock())
+    }
+
+    func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .type(let query):
+            // The rows are made off the main actor and sent back: `sending`, not `Sendable`.
+            return .run { send in await send(.results([Row(query)])) }
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .results(let rows): State(results: rows)
+        }
+    }
+}
+
+private struct SearchScreenState: Equatable {
+    var search = DebouncedSearch.State()
+}
+
+@MainActor
+@Suite struct TestStoreDebounceTests {
+    @Test func receive_waitsForADebouncedHostedReactor() async {
+        let store = TestStore(reducer: Reducer<SearchScreenState> { _, _ in }, state: SearchScreenState())
+        store.host(DebouncedSearch(), at: \.search)
+        // A loaded machine may take long to fire the timer: `receive` ends when it arrives.
+        store.timeout = .seconds(60)
+        await store.send(ReactorAction<DebouncedSearch>(.type("sw")))
+        // No effect runs until the debounce timer fires; `receive` waits for it.
+        await store.receive(.results([DebouncedSearch.Row("sw")]), from: DebouncedSearch.self) {
+            $0.search.results = [DebouncedSearch.Row("sw")]
+        }
+        await store.finish()
     }
 }

@@ -8,8 +8,8 @@
 ///
 /// ```swift
 /// final class CounterReactor: Reactor {
-///     enum Action: Sendable { case increase, decrease }
-///     enum Mutation: Sendable { case increaseValue, decreaseValue, setLoading(Bool) }
+///     enum Action { case increase, decrease }
+///     enum Mutation { case increaseValue, decreaseValue, setLoading(Bool) }
 ///     struct State { var value = 0; var isLoading = false }
 ///
 ///     let initialState = State()
@@ -63,10 +63,11 @@
 /// state.
 @MainActor
 public protocol Reactor: AnyObject {
-    /// What the view asks for.
-    associatedtype Action: Sendable
-    /// A change to apply to the state; the same as `Action` unless you declare it.
-    associatedtype Mutation: Sendable = Action
+    /// What the view asks for. Need not be `Sendable`: it is handled on the main actor.
+    associatedtype Action
+    /// A change to apply to the state; the same as `Action` unless you declare it. Need not
+    /// be `Sendable`: an effect's body hands each one it made to the main actor (`sending`).
+    associatedtype Mutation = Action
     /// What the view shows.
     associatedtype State
 

@@ -34,6 +34,9 @@ public struct ReactorAction<R: Reactor>: Action, CustomStringConvertible {
 
 extension ReactorAction: Equatable where R.Action: Equatable {}
 
+/// `Sendable` when the reactor's action is.
+extension ReactorAction: Sendable where R.Action: Sendable {}
+
 /// Codable when the reactor's action is: register it in ``ActionTypes`` to export the
 /// actions sent through the store, and to dispatch them from the live inspector's page.
 extension ReactorAction: Codable where R.Action: Codable {}

@@ -59,7 +59,7 @@ class AnyReactorCore {
 /// for, passed in as an `R`; every `R` given to the per-action path is that creation type
 /// (only the closures `start` builds call it).
 @MainActor @usableFromInline
-final class ReactorCore<Action: Sendable, Mutation: Sendable, State>: AnyReactorCore {
+final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     @usableFromInline let actionSubject = SignalSubject<Action>()
     @usableFromInline let mutationSubject = SignalSubject<Mutation>()
     @usableFromInline let rawStates = SignalSubject<State>()

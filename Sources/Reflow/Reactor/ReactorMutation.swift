@@ -36,6 +36,9 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     }
 }
 
+/// `Sendable` when the reactor's mutation is.
+extension ReactorMutation: Sendable where R.Mutation: Sendable {}
+
 /// Codable when the reactor's mutation is, so a session of a hosted reactor can be
 /// exported: register it in ``ActionTypes``. Only the mutation is written: which hosting
 /// it belonged to is the running app's, and ``History/importJSON(_:actionTypes:)`` binds

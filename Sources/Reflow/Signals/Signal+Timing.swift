@@ -17,7 +17,7 @@ extension Signal {
             var pending: Task<Void, Never>?
             let upstream = self.subscribe { value in
                 pending?.cancel()
-                pending = EffectExecution.startTimer({ try await clock.sleep(for: duration) }) {
+                pending = EffectExecution.startOperatorTimer({ try await clock.sleep(for: duration) }) {
                     observer(value)
                 }
             }
@@ -87,7 +87,7 @@ private final class Throttle<Value, C: Clock> {
     }
 
     private func openWindow() {
-        window = EffectExecution.startTimer({ [clock, interval] in try await clock.sleep(for: interval) }) { [weak self] in
+        window = EffectExecution.startOperatorTimer({ [clock, interval] in try await clock.sleep(for: interval) }) { [weak self] in
             self?.windowDidClose()
         }
     }

@@ -25,8 +25,8 @@
 /// - ``run(_:)`` bodies run off the main actor. An error thrown from one ends that effect
 ///   only and is reported to ``EffectErrors/handler``; outputs it sent before stay.
 /// - Outputs sent after the effect was cancelled are dropped.
-public struct Effect<Output: Sendable>: Sendable {
-    @usableFromInline package enum Operation: Sendable {
+public struct Effect<Output> {
+    @usableFromInline package enum Operation {
         case none
         case output(Output)
         case outputs([Output])
@@ -126,7 +126,7 @@ public struct Effect<Output: Sendable>: Sendable {
     ///
     /// - Parameter transform: Turns each output into the new output type.
     /// - Returns: The same effect, delivering transformed outputs.
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+    public func map<T>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         switch operation {
         case .none: return .none
         case .output(let output): return Effect<T>(.output(transform(output)))
@@ -153,6 +153,11 @@ public struct Effect<Output: Sendable>: Sendable {
         }
     }
 }
+
+// Outputs need not be `Sendable`: an effect delivers them on the main actor, and a `run`
+// body hands them over with `sending`. An effect of `Sendable` outputs can itself be sent.
+extension Effect: Sendable where Output: Sendable {}
+extension Effect.Operation: Sendable where Output: Sendable {}
 
 extension Effect {
     /// The effect itself, or, if it is deferred, the effect it makes (made now).

@@ -98,6 +98,33 @@ public enum EffectExecution {
         }
     }
 
+    /// The timers of timing operators (debounce, throttle) that have neither fired nor
+    /// ended: work that may still deliver a value, and so an action or a mutation. A test
+    /// store waits for what it expects to receive while one is pending.
+    @MainActor package private(set) static var pendingOperatorTimers = 0
+
+    /// Starts a timing operator's timer, as ``startTimer(_:then:)``, counted in
+    /// ``pendingOperatorTimers`` until it fired or ended.
+    @MainActor
+    package static func startOperatorTimer(_ wait: @escaping @Sendable () async throws -> Void,
+                                           then fire: @escaping @MainActor () -> Void) -> Task<Void, Never> {
+        pendingOperatorTimers += 1
+        return startDetached {
+            let waited: Bool
+            do {
+                try await wait()
+                waited = true
+            } catch {
+                waited = false
+            }
+            await MainActor.run {
+                pendingOperatorTimers -= 1
+                guard waited, !Task.isCancelled else { return }
+                fire()
+            }
+        }
+    }
+
     /// The preferred executor, stored untyped (`TaskExecutor` is newer than the package's
     /// deployment targets) and read under a lock, since tests set it from any thread.
     private final class Preference: @unchecked Sendable {

@@ -20,7 +20,7 @@ package final class EffectRegistry {
     /// - Returns: The tasks started for its asynchronous parts.
     @discardableResult
     package func launch<Output>(_ effect: Effect<Output>, ids: [EffectID] = [],
-                        deliver: @escaping @MainActor (Output) -> Void) -> [Task<Void, Never>] {
+                        deliver: @escaping @MainActor @Sendable (Output) -> Void) -> [Task<Void, Never>] {
         switch effect.operation {
         case .none:
             return []
@@ -58,13 +58,15 @@ package final class EffectRegistry {
                 rest = rest.dropFirst()
             }
             guard !rest.isEmpty else { return tasks }
-            let remaining = Array(rest)
+            // Outputs need not be `Sendable`: the tail is only read on the main actor.
+            let remaining = MainActorBound(Array(rest))
             let token = reserveToken()
             // Detached onto the preferred executor, like a body, so that tests drive it.
             let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
-                for effect in remaining {
-                    guard let self, !Task.isCancelled else { break }
-                    await self.perform(effect, ids: ids, deliver: deliver)
+                var index = 0
+                while !Task.isCancelled, let registry = self,
+                      await registry.perform(remaining, at: index, ids: ids, deliver: deliver) {
+                    index += 1
                 }
                 await self?.finished(token, ids: ids)
             }
@@ -79,9 +81,20 @@ package final class EffectRegistry {
         }
     }
 
+    /// Runs the effect at `index` of a `concat`'s tail to its end, inside the tail's task.
+    ///
+    /// - Returns: Whether there was one; `false` past the end.
+    private func perform<Output>(_ tail: MainActorBound<[Effect<Output>]>, at index: Int, ids: [EffectID],
+                                 deliver: @escaping @MainActor @Sendable (Output) -> Void) async -> Bool {
+        let effects = tail.isolatedValue
+        guard index < effects.count else { return false }
+        await perform(effects[index], ids: ids, deliver: deliver)
+        return true
+    }
+
     /// Runs `effect` to its end inside an effect task (the tail of a `concat`).
     private func perform<Output>(_ effect: Effect<Output>, ids: [EffectID],
-                                 deliver: @escaping @MainActor (Output) -> Void) async {
+                                 deliver: @escaping @MainActor @Sendable (Output) -> Void) async {
         switch effect.operation {
         case .run(let body):
             await Self.runBody(body, deliver: deliver)
@@ -107,7 +120,7 @@ package final class EffectRegistry {
     }
 
     nonisolated private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
-                                        deliver: @escaping @MainActor (Output) -> Void) async {
+                                        deliver: @escaping @MainActor @Sendable (Output) -> Void) async {
         do {
             try await body(Send(deliver))
         } catch is CancellationError {

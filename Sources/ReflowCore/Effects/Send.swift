@@ -9,14 +9,16 @@
 /// }
 /// ```
 ///
-/// Outputs sent after the effect was cancelled are dropped.
-public struct Send<Output: Sendable>: Sendable {
-    let deliver: @MainActor (Output) -> Void
+/// Outputs sent after the effect was cancelled are dropped. An output crosses to the main
+/// actor as `sending`: it need not be `Sendable`, as long as the body does not use it after
+/// sending it (Swift checks that).
+public struct Send<Output>: Sendable {
+    let deliver: @MainActor @Sendable (Output) -> Void
 
     /// Creates a `Send` that hands each output to `deliver`; mainly for tests.
     ///
     /// - Parameter deliver: Receives each output, on the main actor.
-    public init(_ deliver: @escaping @MainActor (Output) -> Void) {
+    public init(_ deliver: @escaping @MainActor @Sendable (Output) -> Void) {
         self.deliver = deliver
     }
 
@@ -24,7 +26,7 @@ public struct Send<Output: Sendable>: Sendable {
     ///
     /// - Parameter output: The output; dropped if the sending effect was cancelled.
     @MainActor
-    public func callAsFunction(_ output: Output) {
+    public func callAsFunction(_ output: sending Output) {
         guard !Task.isCancelled else { return }
         deliver(output)
     }

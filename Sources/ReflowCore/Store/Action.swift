@@ -10,4 +10,4 @@
 /// ```
 ///
 /// Actions are `Sendable` because effects create them off the main actor.
-public protocol Action: Sendable {}
+public protocol Action {}

@@ -16,7 +16,9 @@ import Dispatch
 /// code). On the main actor, the usual case, the action is dispatched at once. Called from
 /// another thread (a background queue's callback), it hops: the action is dispatched on
 /// the main actor as soon as that runs, after the work already queued there. It never
-/// runs its body off the main actor.
+/// runs its body off the main actor. An action dispatched from another thread belongs to
+/// the main actor from then on: do not change it afterwards (actions are structs and
+/// enums, which are copied, so this only concerns an action that is a class).
 public struct Dispatch: Sendable {
     @usableFromInline let body: @MainActor (any Action) -> Void
 
@@ -34,7 +36,9 @@ public struct Dispatch: Sendable {
     @inlinable
     public func callAsFunction(_ action: any Action) {
         if MainQueueDetection.isOnMainQueue {
-            MainActor.assumeIsolated { body(action) }
+            // On the main thread already: the action never leaves it.
+            let action = HandOff(action)
+            MainActor.assumeIsolated { body(action.take()) }
         } else {
             hopToMainActor(action)
         }
@@ -45,8 +49,9 @@ public struct Dispatch: Sendable {
     @usableFromInline
     func hopToMainActor(_ action: any Action) {
         let body = self.body
+        let action = HandOff(action)  // the caller gives it up: the rule in the type's doc
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { body(action) }
+            MainActor.assumeIsolated { body(action.take()) }
         }
     }
 }
