@@ -20,7 +20,7 @@ package final class EffectRegistry {
     /// - Returns: The tasks started for its asynchronous parts.
     @discardableResult
     package func launch<Output>(_ effect: Effect<Output>, ids: [EffectID] = [],
-                        deliver: @escaping @MainActor @Sendable (Output) -> Void) -> [Task<Void, Never>] {
+                        deliver: @escaping @MainActor (Output) -> Void) -> [Task<Void, Never>] {
         switch effect.operation {
         case .none:
             return []
@@ -59,14 +59,13 @@ package final class EffectRegistry {
             }
             guard !rest.isEmpty else { return tasks }
             // Outputs need not be `Sendable`: the tail is only read on the main actor.
-            let remaining = MainActorBound(Array(rest))
+            let remaining = Array(rest).map { MainActorBound($0) }
             let token = reserveToken()
             // Detached onto the preferred executor, like a body, so that tests drive it.
             let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
-                var index = 0
-                while !Task.isCancelled, let registry = self,
-                      await registry.perform(remaining, at: index, ids: ids, deliver: deliver) {
-                    index += 1
+                for effect in remaining {
+                    guard let self, !Task.isCancelled else { break }
+                    await self.perform(effect, ids: ids, deliver: deliver)
                 }
                 await self?.finished(token, ids: ids)
             }
@@ -81,27 +80,23 @@ package final class EffectRegistry {
         }
     }
 
-    /// Runs the effect at `index` of a `concat`'s tail to its end, inside the tail's task.
-    ///
-    /// - Returns: Whether there was one; `false` past the end.
-    private func perform<Output>(_ tail: MainActorBound<[Effect<Output>]>, at index: Int, ids: [EffectID],
-                                 deliver: @escaping @MainActor @Sendable (Output) -> Void) async -> Bool {
-        let effects = tail.isolatedValue
-        guard index < effects.count else { return false }
-        await perform(effects[index], ids: ids, deliver: deliver)
-        return true
-    }
-
     /// Runs `effect` to its end inside an effect task (the tail of a `concat`).
-    private func perform<Output>(_ effect: Effect<Output>, ids: [EffectID],
-                                 deliver: @escaping @MainActor @Sendable (Output) -> Void) async {
+    ///
+    /// The effect comes bound to the main actor: its outputs need not be `Sendable`, and it
+    /// is read only here. One main-actor call per step of the tail, not two: `TestClock`
+    /// settles by counting effect jobs, and a second level of main-actor call delays the
+    /// tail's hop back to its executor past a settle (the README's counter then misses its
+    /// last mutation).
+    private func perform<Output>(_ bound: MainActorBound<Effect<Output>>, ids: [EffectID],
+                                 deliver: @escaping @MainActor (Output) -> Void) async {
+        let effect = bound.isolatedValue
         switch effect.operation {
         case .run(let body):
             await Self.runBody(body, deliver: deliver)
         case .concat(let effects):
             for effect in effects {
                 guard !Task.isCancelled else { return }
-                await perform(effect, ids: ids, deliver: deliver)
+                await perform(MainActorBound(effect), ids: ids, deliver: deliver)
             }
         case .merge, .cancellable:
             // Child tasks, registered so that their ids can cancel them, awaited here so the
@@ -113,16 +108,17 @@ package final class EffectRegistry {
                 for child in children { child.cancel() }
             }
         case .deferred(let make):
-            await perform(make(), ids: ids, deliver: deliver)
+            await perform(MainActorBound(make()), ids: ids, deliver: deliver)
         case .none, .output, .outputs, .cancel:
             launch(effect, ids: ids, deliver: deliver)
         }
     }
 
     nonisolated private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
-                                        deliver: @escaping @MainActor @Sendable (Output) -> Void) async {
+                                        deliver: @escaping @MainActor (Output) -> Void) async {
         do {
-            try await body(Send(deliver))
+            let deliver = MainActorBound(deliver)
+            try await body(Send { deliver.isolatedValue($0) })
         } catch is CancellationError {
             // Cancellation is how effects end early; not a failure.
         } catch {
@@ -197,3 +193,4 @@ package final class EffectRegistry {
         checkInvariants()
     }
 }
+
