@@ -16,7 +16,7 @@ public struct PersistedSlice<State>: Sendable {
     public let file: String
     /// The schema version written now.
     public let version: Int
-    let migrations: [Int: @Sendable (Data) throws -> Data]
+    let migrations: [Int: @MainActor (Data) throws -> Data]
     let take: @MainActor (State) -> any Sendable
     let encode: @Sendable (any Sendable) throws -> Data
     let isEqual: @Sendable (any Sendable, any Sendable) -> Bool
@@ -29,11 +29,14 @@ public struct PersistedSlice<State>: Sendable {
     ///   - file: The file name, inside the persistence directory.
     ///   - version: The slice's schema version; bump it when its shape changes, and add a
     ///     migration from the previous version.
-    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* into that of
-    ///     version *v + 1*.
+    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* (the bytes after
+    ///     the file's header line: the slice's JSON as that version wrote it) into that of
+    ///     version *v + 1*. Called on the main actor, while ``StatePersistence/restored(_:)``
+    ///     runs, so a static function of the app's own enum, a free function or a closure
+    ///     works as written, also under Xcode 26's default isolation.
     public init<Slice: Codable & Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
-        migrations: [Int: @Sendable (Data) throws -> Data] = [:]
+        migrations: [Int: @MainActor (Data) throws -> Data] = [:]
     ) {
         let slice = UncheckedSendable(keyPath)  // a key path
         self.file = file
@@ -63,12 +66,15 @@ public struct PersistedSlice<State>: Sendable {
     ///   - file: The file name, inside the persistence directory.
     ///   - version: The slice's schema version; bump it when its shape changes, and add a
     ///     migration from the previous version.
-    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* into that of
-    ///     version *v + 1*.
+    ///   - migrations: `migrations[v]` turns the JSON payload of version *v* (the bytes after
+    ///     the file's header line: the slice's JSON as that version wrote it) into that of
+    ///     version *v + 1*. Called on the main actor, while ``StatePersistence/restored(_:)``
+    ///     runs, so a static function of the app's own enum, a free function or a closure
+    ///     works as written, also under Xcode 26's default isolation.
     @_disfavoredOverload
     public init<Slice: Codable & Equatable>(
         _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
-        migrations: [Int: @Sendable (Data) throws -> Data] = [:]
+        migrations: [Int: @MainActor (Data) throws -> Data] = [:]
     ) {
         let slice = UncheckedSendable(keyPath)  // a key path
         self.file = file

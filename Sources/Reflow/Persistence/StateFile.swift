@@ -36,7 +36,7 @@ enum StateFile {
     }
 
     /// Reads `url` and migrates its payload to `version`.
-    static func read(_ url: URL, version: Int, migrations: [Int: @Sendable (Data) throws -> Data]) -> Contents {
+    @MainActor static func read(_ url: URL, version: Int, migrations: [Int: @MainActor (Data) throws -> Data]) -> Contents {
         guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
         let header: Header
         var payload: Data
