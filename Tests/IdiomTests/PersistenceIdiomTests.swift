@@ -55,19 +55,25 @@ func noteSettingsV1ToV2(_ data: Data) throws -> Data {
         #expect(state.settings == NoteSettings(sortByDate: false, fontSize: 14))
     }
 
-    private func restoredFontSize(migrations: [Int: @MainActor (Data) throws -> Data]) throws -> Int {
+    @Test func aMigrationInAClosure_runs() throws {
         let directory = try directoryWithVersion1File()
         defer { try? FileManager.default.removeItem(at: directory) }
         let persistence = StatePersistence<NotesState>(
             directory: directory,
-            slices: [PersistedSlice(\.settings, file: "settings.json", version: 2, migrations: migrations)]
+            slices: [PersistedSlice(\.settings, file: "settings.json", version: 2,
+                                    migrations: [1: { try NoteSettingsMigrations.v1ToV2($0) }])]
         )
-        return persistence.restored(NotesState()).settings.fontSize
+        #expect(persistence.restored(NotesState()).settings.fontSize == 14)
     }
 
-    @Test func aMigrationInAClosure_orAFreeFunction_runs() throws {
-        #expect(try restoredFontSize(migrations: [1: { try NoteSettingsMigrations.v1ToV2($0) }]) == 14)
-        #expect(try restoredFontSize(migrations: [1: noteSettingsV1ToV2]) == 14)
+    @Test func aMigrationThatIsAFreeFunction_runs() throws {
+        let directory = try directoryWithVersion1File()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let persistence = StatePersistence<NotesState>(
+            directory: directory,
+            slices: [PersistedSlice(\.settings, file: "settings.json", version: 2, migrations: [1: noteSettingsV1ToV2])]
+        )
+        #expect(persistence.restored(NotesState()).settings.fontSize == 14)
     }
 
     @Test func aFileThatCannotBeRead_isReported_toTheCollectingTest() throws {

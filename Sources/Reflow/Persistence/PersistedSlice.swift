@@ -38,6 +38,14 @@ public struct PersistedSlice<State>: Sendable {
         _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
         migrations: [Int: @MainActor (Data) throws -> Data] = [:]
     ) {
+        self.init(encodedOffMainActor: keyPath, file: file, version: version, migrations: migrations)
+    }
+
+    /// A slice encoded off the main actor (the first public initializer).
+    init<Slice: Codable & Equatable & Sendable>(
+        encodedOffMainActor keyPath: WritableKeyPath<State, Slice>, file: String, version: Int,
+        migrations: [Int: @MainActor (Data) throws -> Data]
+    ) {
         let slice = UncheckedSendable(keyPath)  // a key path
         self.file = file
         self.version = version
@@ -75,6 +83,14 @@ public struct PersistedSlice<State>: Sendable {
     public init<Slice: Codable & Equatable>(
         _ keyPath: WritableKeyPath<State, Slice>, file: String, version: Int = 1,
         migrations: [Int: @MainActor (Data) throws -> Data] = [:]
+    ) {
+        self.init(encodedOnMainActor: keyPath, file: file, version: version, migrations: migrations)
+    }
+
+    /// A slice encoded on the main actor (the disfavored public initializer).
+    init<Slice: Codable & Equatable>(
+        encodedOnMainActor keyPath: WritableKeyPath<State, Slice>, file: String, version: Int,
+        migrations: [Int: @MainActor (Data) throws -> Data]
     ) {
         let slice = UncheckedSendable(keyPath)  // a key path
         self.file = file

@@ -1,0 +1,118 @@
+import ReflowCore
+
+/// Effects started by actions, declared beside the reducers and routed like them: by the
+/// action's exact type, with one hash lookup however many types are handled.
+///
+/// A handler runs after the reducers, with the action and the state they produced, and
+/// returns the ``Effect`` to start (`.none` for nothing). What the effect sends comes back
+/// through the store as actions. Install the effects with their ``middleware``, last in the
+/// store's middleware, so that they see what reached the reducers:
+///
+/// ```swift
+/// let appEffects = Effects<AppState>
+///     .on(LogIn.self) { action, _ in
+///         .run { send in
+///             await send(LoggedIn(user: try await api.logIn(action.name, action.password)))
+///         }
+///         .cancellable(id: "login", cancelInFlight: true)   // the latest tap wins
+///     }
+///     .on(QueryChanged.self) { action, _ in
+///         search(action.query).debounce(id: "search", for: .milliseconds(300), clock: ContinuousClock())
+///     }
+///
+/// let store = Store(reducer: appReducer, state: AppState(), middleware: [appEffects.middleware])
+/// ```
+///
+/// They compose as reducers do (``combine(_:)-(Effects<State>...)``, ``scope(_:)``), and a
+/// `TestStore` made with the same middleware runs them: `receive` asserts what they send,
+/// and `finish()` fails while one is still running. Handlers run on the main actor; only an
+/// effect's `.run` body runs off it.
+public struct Effects<State>: Sendable {
+    /// A handler, for any action of its type.
+    typealias Handler = @MainActor (any Action, State) -> Effect<any Action>
+
+    /// The handlers of each action type, in the order they were declared.
+    let table: [ObjectIdentifier: [Handler]]
+
+    init(table: [ObjectIdentifier: [Handler]]) {
+        self.table = table
+    }
+
+    /// No effects.
+    public static var empty: Effects { Effects(table: [:]) }
+
+    /// Effects for actions of exactly type `A`.
+    ///
+    /// - Parameters:
+    ///   - type: The action type that starts the effect.
+    ///   - run: Returns the effect to start for an action, given the state the reducers
+    ///     produced; `.none` for nothing. Called on the main actor.
+    /// - Returns: The effects.
+    public static func on<A: Action>(_ type: A.Type,
+                                     _ run: @escaping @MainActor (A, State) -> Effect<any Action>) -> Effects {
+        Effects(table: [ObjectIdentifier(type): [{ action, state in
+            // Filed under `A`'s identifier only, so the action is an `A`.
+            run(action as! A, state)
+        }]])
+    }
+
+    /// These effects and those for actions of exactly type `A`, after them.
+    ///
+    /// - Parameters:
+    ///   - type: The action type that starts the effect.
+    ///   - run: Returns the effect to start for an action, given the state the reducers
+    ///     produced; `.none` for nothing. Called on the main actor.
+    /// - Returns: The effects.
+    public func on<A: Action>(_ type: A.Type,
+                              _ run: @escaping @MainActor (A, State) -> Effect<any Action>) -> Effects {
+        Effects.combine(self, .on(type, run))
+    }
+
+    /// All of `effects`: for an action, the handlers of the first run first.
+    ///
+    /// - Parameter effects: The effects to combine.
+    /// - Returns: The combined effects.
+    public static func combine(_ effects: Effects...) -> Effects {
+        combine(effects)
+    }
+
+    /// All of `effects`: for an action, the handlers of the first run first.
+    ///
+    /// - Parameter effects: The effects to combine.
+    /// - Returns: The combined effects.
+    public static func combine(_ effects: [Effects]) -> Effects {
+        var table: [ObjectIdentifier: [Handler]] = [:]
+        for part in effects {
+            for (type, handlers) in part.table { table[type, default: []] += handlers }
+        }
+        return Effects(table: table)
+    }
+
+    /// These effects for a feature whose state is a slice of the app's: each handler is
+    /// given the slice of the state the reducers produced.
+    ///
+    /// - Parameter keyPath: Where the feature's state lives in `Root`.
+    /// - Returns: The effects, for the app's state.
+    public func scope<Root>(_ keyPath: KeyPath<Root, State>) -> Effects<Root> {
+        let slice = UncheckedSendable(keyPath)  // a key path
+        return Effects<Root>(table: table.mapValues { handlers in
+            handlers.map { handler in { action, root in handler(action, root[keyPath: slice.value]) } }
+        })
+    }
+
+    /// The middleware that starts these effects: it passes each action on, then, for an
+    /// action a handler is declared for, runs what the handlers return, in order.
+    ///
+    /// - Complexity: One dictionary lookup per action, plus the handlers of its type.
+    public var middleware: Middleware<State> {
+        let table = self.table
+        return Middleware { context, action, next in
+            next(action)
+            guard let handlers = table[ObjectIdentifier(type(of: action))] else { return }
+            let state = context.state
+            for handler in handlers {
+                context.run(handler(action, state))
+            }
+        }
+    }
+}

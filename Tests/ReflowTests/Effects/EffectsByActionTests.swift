@@ -1,0 +1,96 @@
+import Testing
+import Reflow
+import ReflowTesting
+
+/// `Effects`: handlers declared by action type, run after the reducers with the state they
+/// produced, composed and scoped as reducers are, installed as the store's last middleware.
+@MainActor
+@Suite struct EffectsByActionTests {
+    /// What a handler saw: the action's amount and the count the reducers produced.
+    private final class Seen { var calls: [String] = [] }
+
+    @Test func aHandler_runsAfterTheReducers_andWhatItsEffectSendsComesBack() async {
+        let seen = Seen()
+        let effects = Effects<AppState>.on(Add.self) { action, state in
+            seen.calls.append("add \(action.amount) after reducers: \(state.count)")
+            return .run { send in await send(SetTitle(title: "added \(action.amount)")) }
+        }
+        let store = makeStore(middleware: [effects.middleware])
+        store.dispatch(Add(amount: 2))
+        #expect(seen.calls == ["add 2 after reducers: 2"])
+        await store.waitForEffects()
+        #expect(store.state.title == "added 2")
+    }
+
+    @Test func routing_isByExactType_andCombinedHandlersRunInOrder() {
+        let seen = Seen()
+        let first = Effects<AppState>.on(Increment.self) { _, _ in seen.calls.append("first"); return .none }
+        let second = Effects<AppState>
+            .on(Increment.self) { _, _ in seen.calls.append("second"); return .none }
+            .on(SetTitle.self) { action, _ in seen.calls.append("title \(action.title)"); return .none }
+        let store = makeStore(middleware: [Effects.combine(first, second).middleware])
+        store.dispatch(Increment())
+        store.dispatch(Add(amount: 1))           // no handler: nothing runs
+        store.dispatch(SetTitle(title: "t"))
+        #expect(seen.calls == ["first", "second", "title t"])
+    }
+
+    @Test func aScopedHandler_getsItsSlice() {
+        struct Feature: Equatable { var app = AppState() }
+        let seen = Seen()
+        let effects = Effects<AppState>.on(Increment.self) { _, slice in
+            seen.calls.append("count \(slice.count)")
+            return .none
+        }
+        let store = Store(reducer: appReducer.scope(\Feature.app), state: Feature(),
+                          middleware: [effects.scope(\Feature.app).middleware])
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        #expect(seen.calls == ["count 1", "count 2"])
+    }
+
+    @Test func cancelInFlight_theLatestActionWins() async {
+        let clock = TestClock()
+        let effects = Effects<AppState>.on(Add.self) { action, _ in
+            Effect<any Action>.run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(SetTitle(title: "result of \(action.amount)"))
+            }
+            .cancellable(id: "add", cancelInFlight: true)
+        }
+        let store = makeStore(middleware: [effects.middleware])
+        store.dispatch(Add(amount: 1))
+        await clock.advance(by: .milliseconds(500))
+        store.dispatch(Add(amount: 2))           // cancels the first
+        await clock.advance(by: .seconds(1))
+        await store.waitForEffects()
+        #expect(store.state.title == "result of 2")
+    }
+
+    @Test func debounce_startsOnlyAfterAQuietPeriod() async {
+        let clock = TestClock()
+        let effects = Effects<AppState>.on(SetUser.self) { action, _ in
+            Effect<any Action>.run { send in await send(Append(value: action.name?.count ?? 0)) }
+                .debounce(id: "search", for: .milliseconds(300), clock: clock)
+        }
+        let store = makeStore(middleware: [effects.middleware])
+        for name in ["s", "sw", "swi"] {
+            store.dispatch(SetUser(name: name))
+            await clock.advance(by: .milliseconds(100))
+        }
+        #expect(store.state.items.isEmpty)        // each new query restarted the wait
+        await clock.advance(by: .milliseconds(300))
+        await store.waitForEffects()
+        #expect(store.state.items == [3])         // one search, for the last query
+    }
+
+    @Test func aTestStore_receivesWhatTheEffectsSend() async {
+        let effects = Effects<AppState>.on(Increment.self) { _, state in
+            .run { send in await send(SetTitle(title: "count \(state.count)")) }
+        }
+        let store = TestStore(reducer: appReducer, state: AppState(), middleware: [effects.middleware])
+        await store.send(Increment()) { $0.count = 1 }
+        await store.receive(SetTitle(title: "count 1")) { $0.title = "count 1" }
+        await store.finish()
+    }
+}
