@@ -36,8 +36,14 @@ enum CatalogEffects {
     }
 }
 
+/// Effects at file scope, as reducers are declared.
+let loggingEffects = Effects<CatalogState>.on(CatalogLoaded.self) { action, state in
+    print("loaded", action.items.count, "now", state.items.count)
+    return .none
+}
+
 func catalogEffects(client: CatalogClient) -> Effects<CatalogState> {
-    Effects<CatalogState>
+    let effects = Effects<CatalogState>
         .on(LoadCatalog.self) { _, _ in
             .run { send in
                 let names = await client.load()
@@ -47,6 +53,7 @@ func catalogEffects(client: CatalogClient) -> Effects<CatalogState> {
             .cancellable(id: "catalog", cancelInFlight: true)
         }
         .on(LoadCatalog.self, CatalogEffects.load)
+    return Effects.combine(effects, loggingEffects)
 }
 
 @MainActor
