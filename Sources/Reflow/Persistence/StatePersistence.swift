@@ -35,7 +35,11 @@ import Foundation
 /// - **Write failures** are reported through `onError`; the in-memory state is untouched.
 @MainActor
 public final class StatePersistence<State> {
-    /// Where the files live.
+    /// Where the files live: the directory given, except in a test run, where a directory
+    /// inside the app's own (Application Support, Documents, Caches, Library) is replaced by
+    /// one under the temporary directory, so that a test that makes a screen, and with it
+    /// the app's file-scope store, never reads or writes the app's real files. A test of
+    /// persistence itself passes a temporary directory, which is used as given.
     public let directory: URL
     private let slices: [PersistedSlice<State>]
     private let debounce: Duration
@@ -76,7 +80,7 @@ public final class StatePersistence<State> {
         guard Set(slices.map(\.file)).count == slices.count else {
             fatalError("StatePersistence: two slices are saved to the same file; give each slice its own file name.")
         }
-        self.directory = directory
+        self.directory = TestRunDirectory.resolve(directory)
         self.slices = slices
         self.debounce = debounce
         self.sleep = { duration in try await clock.sleep(for: duration) }
