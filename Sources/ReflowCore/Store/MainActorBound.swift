@@ -2,7 +2,9 @@ import Dispatch
 
 /// A value that is not `Sendable`, carried into main-actor code under one rule: it is used
 /// only on the main actor. A store's initial state moved into its nonisolated initializer,
-/// a Swift 5 app's reducer function, a ReSwift app's reducers, middleware and thunks.
+/// a Swift 5 app's reducer, effect handler or migration function, a ReSwift app's reducers,
+/// middleware and thunks, and the parts of an effect an effect task carries for the main
+/// actor (the rest of a `concat`, the function that delivers outputs).
 ///
 /// Invariant: ``stored`` is read only through ``isolatedValue``, in main-actor code, where
 /// the rule holds by isolation, or through ``value``, which checks that it runs on the main
