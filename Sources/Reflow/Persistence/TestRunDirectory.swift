@@ -18,9 +18,9 @@ enum TestRunDirectory {
             return true
         }
         return CommandLine.arguments.contains { argument in
-            let url = URL(fileURLWithPath: argument)
-            return argument == "--testing-library" || url.pathExtension == "xctest"
-                || url.lastPathComponent == "xctest" || url.lastPathComponent == "swiftpm-testing-helper"
+            let name = URL(fileURLWithPath: argument).lastPathComponent
+            return argument == "--testing-library" || name.hasSuffix(".xctest")
+                || name == "xctest" || name == "swiftpm-testing-helper"
         }
     }()
 
@@ -28,18 +28,30 @@ enum TestRunDirectory {
     private static let standIn = FileManager.default.temporaryDirectory
         .appendingPathComponent("reflow-test-run-\(UUID().uuidString)", isDirectory: true)
 
-    /// The app's own directories: persistence there is redirected in a test run.
+    /// The app's own directories: persistence there is redirected in a test run. Under
+    /// the home directory (an app's container on Apple platforms): `Library` (Application
+    /// Support, Caches) and `Documents`; on Linux also the XDG data and cache directories.
     private static let appDirectories: [String] = {
-        let kinds: [FileManager.SearchPathDirectory] = [.applicationSupportDirectory, .documentDirectory,
-                                                       .cachesDirectory, .libraryDirectory]
-        return kinds.flatMap { FileManager.default.urls(for: $0, in: .userDomainMask) }
-            .map { $0.standardizedFileURL.path }
+        let environment = ProcessInfo.processInfo.environment
+        guard let home = environment["HOME"].map(trimmed), !home.isEmpty else { return [] }
+        var directories = ["\(home)/Library", "\(home)/Documents", "\(home)/.local/share", "\(home)/.cache"]
+        for key in ["XDG_DATA_HOME", "XDG_CACHE_HOME"] {
+            if let path = environment[key].map(trimmed), !path.isEmpty { directories.append(path) }
+        }
+        return directories
     }()
+
+    /// `path` without a trailing slash.
+    private static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
 
     /// The directory to use for `directory` in this process.
     static func resolve(_ directory: URL, isTestRun: Bool = isTestRun) -> URL {
         guard isTestRun else { return directory }
-        let path = directory.standardizedFileURL.path
+        let path = trimmed(directory.path)
         guard appDirectories.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return directory }
         return standIn.appendingPathComponent(String(path.drop(while: { $0 == "/" })), isDirectory: true)
     }
