@@ -36,8 +36,9 @@ import Foundation
 @MainActor
 public final class StatePersistence<State> {
     /// Where the files live: the directory given, except in a test run, where a directory
-    /// inside the app's own (Application Support, Documents, Caches, Library) is replaced by
-    /// one under the temporary directory, so that a test that makes a screen, and with it
+    /// inside the app's own (under the home directory: `Library`, which holds Application
+    /// Support and Caches, and `Documents`; on Linux the XDG data and cache directories) is
+    /// replaced by one under the temporary directory, so that a test that makes a screen, and with it
     /// the app's file-scope store, never reads or writes the app's real files. A test of
     /// persistence itself passes a temporary directory, which is used as given.
     public let directory: URL

@@ -5,8 +5,8 @@ import Foundation
 /// write the app's real files.
 ///
 /// In a test run (XCTest, Swift Testing, `swift test`, Xcode), a directory inside one of
-/// the app's own directories (Application Support, Documents, Caches, Library) is replaced
-/// by the same path under a directory of this process in the temporary directory. Any
+/// the app's own directories (see `appDirectories`) is replaced by the same path under a
+/// directory of this process in the temporary directory. Any
 /// other directory, such as the temporary one a test of persistence itself passes, is used
 /// as given.
 enum TestRunDirectory {
