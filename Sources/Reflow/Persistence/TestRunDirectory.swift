@@ -6,9 +6,8 @@ import Foundation
 ///
 /// In a test run (XCTest, Swift Testing, `swift test`, Xcode), a directory inside one of
 /// the app's own directories (see `appDirectories`) is replaced by the same path under a
-/// directory of this process in the temporary directory. Any
-/// other directory, such as the temporary one a test of persistence itself passes, is used
-/// as given.
+/// directory of this process in the temporary directory. Any other directory, such as the
+/// temporary one a test of persistence itself passes, is used as given.
 enum TestRunDirectory {
     /// Whether this process runs tests. Read the way swift-dependencies reads it: the
     /// environment XCTest and Xcode set, or a test runner's executable or arguments.
