@@ -19,3 +19,4 @@
 @_exported import class ReflowCore.Store
 @_exported import class ReflowCore.SubscriptionBag
 @_exported import class ReflowCore.SubscriptionHandle
+@_exported import struct ReflowCore.Thunk

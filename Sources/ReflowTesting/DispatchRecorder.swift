@@ -15,7 +15,9 @@ public final class DispatchRecorder {
     public private(set) var actions: [any Action] = []
 
     /// Creates an empty recorder.
-    public init() {}
+    public init() {
+        UnoverriddenDependencies.reportAtTheRunningTest()
+    }
 
     /// A dispatch function that records into this recorder.
     public var dispatch: Dispatch {

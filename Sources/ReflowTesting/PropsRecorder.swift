@@ -35,6 +35,7 @@ public final class PropsRecorder<State, Props, Actions> {
     ///
     /// - Parameter connection: The connection whose bindings to record.
     public init(_ connection: Connection<State, Props, Actions>) {
+        UnoverriddenDependencies.reportAtTheRunningTest()
         self.connection = connection
     }
 

@@ -47,6 +47,7 @@ public final class TestStore<State: Equatable> {
     ///     effects; a recorder is added after it.
     public init(reducer: Reducer<State>, state: State, middleware: [Middleware<State>] = []) {
         EffectWork.install()
+        UnoverriddenDependencies.reportAtTheRunningTest()
         #if canImport(XCTest)
         RunningTestCase.startObserving()
         #endif
@@ -59,6 +60,18 @@ public final class TestStore<State: Equatable> {
 
     /// The current state.
     public var state: State { store.state }
+
+    /// The dependencies the store's work runs with (see `Store.dependencies`): override
+    /// those the code under test uses. One it uses without a `testValue` and not
+    /// overridden fails the test, naming it.
+    ///
+    /// ```swift
+    /// store.dependencies.catalogAPI = CatalogAPI(items: { [Item.sample] })
+    /// ```
+    public var dependencies: DependencyValues {
+        get { store.dependencies }
+        set { store.dependencies = newValue }
+    }
 
     /// Runs an effect whose actions are dispatched into the store; assert them with
     /// `receive`.

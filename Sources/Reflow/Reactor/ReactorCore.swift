@@ -73,6 +73,9 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     // fifth of R1) guard nothing.
     @exclusivity(unchecked) @usableFromInline var path: Path
     private var stubStorage: StubStorage<Action, State>?
+    /// The dependencies `mutate` runs with while hosted by a store that has some, or was
+    /// given some for this reactor; `nil` otherwise (`mutate` then reads those in force).
+    @usableFromInline var dependencies: DependencyValues?
 
     /// What the per-action path reads and writes.
     @usableFromInline
@@ -189,12 +192,22 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     func handle<R: Reactor>(_ action: Action, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard !path.isStubEnabled, let owner else { return }
         let reactor = uncheckedCast(owner, to: R.self)  // the type's invariant
+        if dependencies != nil { return handleWithDependencies(action, of: reactor) }
         let effect = reactor.mutate(action: action)
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
             // weak reference) per action (benchmark R1).
             return deliver(mutation, to: reactor)
         }
+        launch(effect, as: R.self)
+    }
+
+    // Not inlinable: a reactor hosted with dependencies is a path of its own.
+    @usableFromInline
+    func handleWithDependencies<R: Reactor>(_ action: Action, of reactor: R)
+    where R.Action == Action, R.Mutation == Mutation, R.State == State {
+        let effect = DependencyValues.withCurrent(dependencies ?? .current) { reactor.mutate(action: action) }
+        if case .output(let mutation) = effect.operation { return deliver(mutation, to: reactor) }
         launch(effect, as: R.self)
     }
 

@@ -99,6 +99,37 @@ extension Store {
                      })
     }
 
+    /// Makes a slice of this store the state of `reactor`, whose `mutate` runs with the
+    /// store's dependencies changed by `dependencies`: a hosted reactor's own overrides.
+    ///
+    /// ```swift
+    /// store.host(SearchReactor(), at: \.search) { $0.searchAPI = .offline }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the store keeps it until ``stopHosting(_:)``.
+    ///   - slice: Where its state lives in the store's state.
+    ///   - dependencies: Overrides the store's dependencies for this reactor alone.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
+                                 dependencies: (inout DependencyValues) -> Void) {
+        host(reactor, at: slice)
+        reactor.core.dependencies = self.dependencies.merging(dependencies)
+    }
+
+    /// Makes a slice of this store the state of `reactor`, whose `mutate` runs with the
+    /// store's dependencies changed by `dependencies`; `reactor.state` emits only when the
+    /// slice changed.
+    ///
+    /// - Parameters:
+    ///   - reactor: The reactor; the store keeps it until ``stopHosting(_:)``.
+    ///   - slice: Where its state lives in the store's state.
+    ///   - dependencies: Overrides the store's dependencies for this reactor alone.
+    public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
+                                 dependencies: (inout DependencyValues) -> Void) where R.State: Equatable {
+        host(reactor, at: slice)
+        reactor.core.dependencies = self.dependencies.merging(dependencies)
+    }
+
     /// Ends the hosting of `reactor`: its effects are cancelled at once, its mutations no
     /// longer reach the slice, and the store lets go of it. The slice keeps its last value.
     /// Used again, the reactor starts over from its `initialState`, standalone.
@@ -140,14 +171,16 @@ extension Store {
             reactor.action.send(routed.action)
         }
         features.feature(ReactorHostings.self, orMake: ReactorHostings.init).add(reactor, core: core)
+        core.dependencies = features.existing(StoreDependencies.self)?.values
         core.attach(
             to: reactor,
             host: .init(
                 readSlice: readSlice,
                 dispatch: dispatchMutation,
-                leave: { [weak loop] in
+                leave: { [weak loop, weak core] in
                     loop?.removeOwnedReducer(for: hostID)
                     loop?.removeRoutes(of: hostID)
+                    core?.dependencies = nil
                 }
             ),
             sliceChanges: sliceChanges,

@@ -35,6 +35,8 @@ public struct Effect<Output> {
         case concat([Effect])
         case merge([Effect])
         indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+        /// The effect, unless one is running under the id (then nothing starts).
+        indirect case unlessRunning(EffectID, Effect)
         case cancel(EffectID)
     }
 
@@ -139,6 +141,7 @@ public struct Effect<Output> {
         case .cancellable(let id, let cancelInFlight, let effect):
             return Effect<T>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
         case .cancel(let id): return Effect<T>(.cancel(id))
+        case .unlessRunning(let id, let effect): return Effect<T>(.unlessRunning(id, effect.map(transform)))
         }
     }
 
@@ -149,7 +152,7 @@ public struct Effect<Output> {
         case .none, .output, .outputs, .cancel, .deferred: return true
         case .run: return false
         case .concat(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
-        case .cancellable(_, _, let effect): return effect.isSynchronous
+        case .cancellable(_, _, let effect), .unlessRunning(_, let effect): return effect.isSynchronous
         }
     }
 }

@@ -77,6 +77,9 @@ package final class EffectRegistry {
         case .cancel(let id):
             cancel(id: id)
             return []
+        case .unlessRunning(let id, let inner):
+            guard tokensByID[id] == nil else { return [] }
+            return launch(inner, ids: ids, deliver: deliver)
         }
     }
 
@@ -98,7 +101,7 @@ package final class EffectRegistry {
                 guard !Task.isCancelled else { return }
                 await perform(MainActorBound(effect), ids: ids, deliver: deliver)
             }
-        case .merge, .cancellable:
+        case .merge, .cancellable, .unlessRunning:
             // Child tasks, registered so that their ids can cancel them, awaited here so the
             // concat goes on only when they are done; cancelling the concat cancels them.
             let children = launch(effect, ids: ids, deliver: deliver)

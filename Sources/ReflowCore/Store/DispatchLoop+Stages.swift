@@ -118,9 +118,13 @@ extension DispatchLoop {
 
     /// Installs the middleware chain, after any installed before; the last middleware's
     /// `next` leads to `reduceAndNotify`.
-    func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>) {
+    func installMiddleware(_ middleware: [Middleware<State>], context: MiddlewareContext<State>, first: Bool = false) {
         guard !middleware.isEmpty else { return }
-        self.middleware += middleware
+        if first {
+            self.middleware.insert(contentsOf: middleware, at: 0)
+        } else {
+            self.middleware += middleware
+        }
         var next = Dispatch { [weak self] action in self?.reduceAndNotify(action) }
         for link in self.middleware.reversed() {
             let rest = next

@@ -208,11 +208,22 @@ package final class DispatchLoop<State> {
     /// and drain (or, inside a batch, remember to notify when it ends).
     @inlinable
     func reduceAndNotify(_ action: any Action) {
-        loopState.reducingActionType = type(of: action)
+        let actionType = type(of: action)
+        // A thunk is run where a reducer would get it: after the middleware, as ReSwift's
+        // thunk middleware placed last would (one comparison of metadata pointers).
+        if actionType == Thunk<State>.self { return runThunk(action) }
+        loopState.reducingActionType = actionType
         reducer.reduce(&storage, action)
         if !loopState.isPlain { runStagesAfterReducing(action) }
         loopState.reducingActionType = nil
         stateDidChange()
+    }
+
+    /// Runs a ``Thunk`` of this store's state: its body, with the store's dispatch and state.
+    @usableFromInline
+    func runThunk(_ action: any Action) {
+        let thunk = action as! Thunk<State>  // `reduceAndNotify` compared its type
+        thunk.body(Dispatch { [weak self] action in self?.dispatch(action) }, { [weak self] in self?.checkedState })
     }
 
     /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can

@@ -142,6 +142,13 @@ public final class Store<State> {
         loop.installMiddleware([middleware], context: MiddlewareContext(store: self))
     }
 
+    /// Adds `middleware` before the store's middleware: for a feature that must wrap all of
+    /// a dispatch (the dependencies it runs with). A store made without middleware takes
+    /// the plain dispatch path until then.
+    package func prependMiddleware(_ middleware: Middleware<State>) {
+        loop.installMiddleware([middleware], context: MiddlewareContext(store: self), first: true)
+    }
+
     /// Starts recording what reductions can write (a key-path subscription or a slice
     /// connection can then skip untouched slices).
     package func trackFootprints() {

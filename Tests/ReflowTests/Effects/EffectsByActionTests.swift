@@ -84,6 +84,50 @@ import ReflowTesting
         #expect(store.state.items == [3])         // one search, for the last query
     }
 
+    @Test func throttle_theFirstOfABurstStarts_andOthersWithinTheWindowAreDropped() async {
+        let clock = TestClock()
+        let effects = Effects<AppState>.on(Add.self) { action, _ in
+            Effect<any Action>.run { send in await send(Append(value: action.amount)) }
+                .throttle(id: "refresh", for: .seconds(1), clock: clock)
+        }
+        let store = makeStore(middleware: [effects.middleware])
+        store.dispatch(Add(amount: 1))            // opens the window
+        await clock.settle()
+        #expect(store.state.items == [1])
+        store.dispatch(Add(amount: 2))            // inside it: dropped
+        await clock.advance(by: .milliseconds(999))
+        store.dispatch(Add(amount: 3))            // still inside it: dropped
+        await clock.advance(by: .milliseconds(1))  // the window closes
+        store.dispatch(Add(amount: 4))            // starts, and opens a new window
+        await clock.advance(by: .milliseconds(500))
+        store.dispatch(Add(amount: 5))            // inside the new one: dropped
+        await clock.advance(by: .seconds(1))
+        await store.waitForEffects()
+        #expect(store.state.items == [1, 4])
+    }
+
+    @Test func throttle_aLongEffectDoesNotHoldTheWindowOpen_andCancelByIDStopsIt() async {
+        let clock = TestClock()
+        let effects = Effects<AppState>
+            .on(Add.self) { action, _ in
+                Effect<any Action>.run { send in
+                    try await clock.sleep(for: .seconds(10))
+                    await send(Append(value: action.amount))
+                }
+                .throttle(id: "load", for: .seconds(1), clock: clock)
+            }
+            .on(SetTitle.self) { _, _ in .cancel(id: "load") }
+        let store = makeStore(middleware: [effects.middleware])
+        store.dispatch(Add(amount: 1))
+        await clock.advance(by: .seconds(2))      // the window is over; the first still runs
+        store.dispatch(Add(amount: 2))            // starts beside it
+        store.dispatch(SetTitle(title: "stop"))   // cancels both loads
+        await clock.advance(by: .seconds(20))
+        await store.waitForEffects()
+        #expect(store.state.items.isEmpty)
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test func aTestStore_receivesWhatTheEffectsSend() async {
         let effects = Effects<AppState>.on(Increment.self) { _, state in
             .run { send in await send(SetTitle(title: "count \(state.count)")) }
