@@ -56,8 +56,106 @@ func catalogEffects(client: CatalogClient) -> Effects<CatalogState> {
     return Effects.combine(effects, loggingEffects)
 }
 
+// Dependencies as an app declares them: a client of closures, a key with a live value,
+// a property of DependencyValues; read with @Dependency in a handler, a thunk and a reactor.
+struct PriceClient {
+    var price: @Sendable (Int) async -> Int
+}
+
+enum PriceClientKey: DependencyKey {
+    static let liveValue = PriceClient(price: { $0 * 100 })
+    static let testValue = PriceClient(price: { _ in 0 })
+}
+
+extension DependencyValues {
+    var priceClient: PriceClient {
+        get { self[PriceClientKey.self] }
+        set { self[PriceClientKey.self] = newValue }
+    }
+}
+
+struct PriceItem: Action, Equatable { var id: Int }
+struct Priced: Action, Equatable { var cents: Int }
+struct RefreshTapped: Action, Equatable {}
+
+let pricingReducer = Reducer<CatalogState>
+    .on(Priced.self) { state, action in state.items.append(ShopItem(id: action.cents, name: "priced")) }
+
+let pricingEffects = Effects<CatalogState>
+    .on(PriceItem.self) { action, _ in
+        @Dependency(\.priceClient) var client
+        return .run { [client] send in
+            await send(Priced(cents: await client.price(action.id)))
+        }
+    }
+    .on(RefreshTapped.self) { _, _ in
+        @Dependency(\.continuousClock) var clock
+        return Effect<any Action>.just(Priced(cents: 1))
+            .throttle(id: "refresh", for: .seconds(1), clock: clock)
+    }
+
+func priceFirstItem() -> Thunk<CatalogState> {
+    Thunk { dispatch, getState in
+        guard let first = getState()?.items.first else { return }
+        dispatch(PriceItem(id: first.id))
+    }
+}
+
+final class PriceReactor: Reactor {
+    enum Action { case price(Int) }
+    enum Mutation { case setCents(Int) }
+    struct State: Equatable { var cents = 0 }
+    let initialState = State()
+    @Dependency(\.priceClient) var client
+
+    func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .price(let id):
+            return .run { [client] send in await send(.setCents(await client.price(id))) }
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .setCents(let cents): return State(cents: cents)
+        }
+    }
+}
+
 @MainActor
 @Suite struct EffectsIdiomTests {
+    @Test func aThunkAndAnEffect_useTheTestStoresDependency() async {
+        let store = TestStore(reducer: pricingReducer, state: CatalogState(items: [ShopItem(id: 3, name: "tea")]),
+                              middleware: [pricingEffects.middleware])
+        let clock = TestClock()
+        store.dependencies.priceClient = PriceClient(price: { $0 * 2 })
+        store.dependencies.continuousClock = clock
+        await store.send(priceFirstItem())
+        await store.receive(PriceItem(id: 3))
+        await store.receive(Priced(cents: 6)) { $0.items.append(ShopItem(id: 6, name: "priced")) }
+        await store.send(RefreshTapped())
+        await store.receive(Priced(cents: 1)) { $0.items.append(ShopItem(id: 1, name: "priced")) }
+        await clock.advance(by: .milliseconds(999))
+        await store.send(RefreshTapped())    // inside the throttle's second: dropped
+        await clock.advance(by: .milliseconds(1))
+        await store.send(RefreshTapped())    // the second is over
+        await store.receive(Priced(cents: 1)) { $0.items.append(ShopItem(id: 1, name: "priced")) }
+        await clock.run()
+        await store.finish()
+    }
+
+    @Test func aReactor_usesTheDependencyItIsGiven() async {
+        let clock = TestClock()  // drives the effect's work in the test
+        let reactor = withDependencies { $0.priceClient = PriceClient(price: { $0 + 1 }) } operation: {
+            PriceReactor()
+        }
+        withDependencies { $0.priceClient = PriceClient(price: { $0 + 1 }) } operation: {
+            reactor.action.send(.price(41))
+        }
+        await clock.settle()
+        #expect(reactor.currentState.cents == 42)
+    }
+
     @Test func loadingTheCatalog_throughATestStore() async {
         let effects = catalogEffects(client: CatalogClient(load: { ["tea"] }))
         let store = TestStore(reducer: catalogReducer, state: CatalogState(), middleware: [effects.middleware])
