@@ -34,6 +34,25 @@ struct Harness {
         return Measurement(minimum: samples[0], median: samples[samples.count / 2])
     }
 
+    /// Runs `first` and `second` in alternating rounds (three times `repetitions` each,
+    /// after a warm-up of each), for a row whose point is the ratio of the two: a machine
+    /// that slows down meanwhile slows both alike.
+    func measureAlternating(operations: Int, _ first: () -> Void, _ second: () -> Void) -> (Measurement, Measurement) {
+        let clock = ContinuousClock()
+        first()
+        second()
+        var samples: ([Double], [Double]) = ([], [])
+        for _ in 0..<(3 * repetitions) {
+            samples.0.append(clock.measure(first).nanoseconds / Double(operations))
+            samples.1.append(clock.measure(second).nanoseconds / Double(operations))
+        }
+        func summary(_ values: [Double]) -> Measurement {
+            let sorted = values.sorted()
+            return Measurement(minimum: sorted[0], median: sorted[sorted.count / 2])
+        }
+        return (summary(samples.0), summary(samples.1))
+    }
+
     mutating func record(_ row: Row) {
         rows.append(row)
         print(Table.line(row))

@@ -3,7 +3,7 @@ import Foundation
 // swift run -c release ReflowBenchmarks [scenario…] [--json FILE] [--svg DIR] [--smoke]
 // swift run ReflowBenchmarks --debug-section [--release-json FILE] [--smoke]   (see DebugSection.swift)
 //
-// Scenarios: s1 s2 s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh r3h d1 d2 (r1 and r2 alone: r1, r2; default: all). Each is timed several times
+// Scenarios: s1 s2 e s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh r3h d1 d2 (r1 and r2 alone: r1, r2; default: all). Each is timed several times
 // (min and median, ns per operation) against two baselines measured in the same run:
 // "limit", the same reducer called directly on inout state, and "naive", a store written
 // the way ReSwift works.
@@ -44,6 +44,8 @@ func runBenchmarks() throws {
 
     if wants("s1") { harness.s1(scaled(1_000_000)) }
     if wants("s2") { harness.s2(scaled(20_000)) }
+    if wants("e") { harness.effects(scaled(1_000_000)) }
+    for only in ["e1", "e2", "t1"] where selected.contains(only) { harness.effects(scaled(1_000_000), only: only) }
     if wants("s3") {
         harness.s3(scaled(20_000))
         var reflowPoints: [(x: Double, y: Double)] = []

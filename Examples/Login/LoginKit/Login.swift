@@ -99,21 +99,35 @@ public struct FakeAuthService: Sendable {
     }
 }
 
-/// Starts the request when a tap moved the state to loading, and dispatches its outcome.
-public func loginMiddleware(service: FakeAuthService) -> Middleware<LoginState> {
-    Middleware { context, action, next in
-        let wasLoading = context.state.isLoading
-        next(action)
-        guard action is LogInTapped, !wasLoading, context.state.isLoading else { return }
-        let (username, password) = (context.state.username, context.state.password)
-        context.run(.run { send in
-            do {
-                await send(LoginSucceeded(session: try await service.logIn(username: username, password: password)))
-            } catch let error as LoginError {
-                await send(LoginFailed(error: error))
-            }
-        })
+/// The auth service as a dependency: the app's waits on a `ContinuousClock`; a test gives
+/// one on its `TestClock` (`store.dependencies.authService = FakeAuthService(clock: clock)`).
+public enum AuthServiceKey: DependencyKey {
+    public static let liveValue = FakeAuthService()
+}
+
+extension DependencyValues {
+    /// The service `loginEffects` logs in with.
+    public var authService: FakeAuthService {
+        get { self[AuthServiceKey.self] }
+        set { self[AuthServiceKey.self] = newValue }
     }
+}
+
+/// The login request, started by `LogInTapped` once the reducer accepted it (the state is
+/// loading), with the service from the store's dependencies. A tap while a request is in
+/// flight starts nothing: the first request wins until it ends.
+public let loginEffects = Effects<LoginState>.on(LogInTapped.self) { _, state in
+    guard state.isLoading else { return .none }
+    @Dependency(\.authService) var service
+    let (username, password) = (state.username, state.password)
+    return .run { [service] send in
+        do {
+            await send(LoginSucceeded(session: try await service.logIn(username: username, password: password)))
+        } catch let error as LoginError {
+            await send(LoginFailed(error: error))
+        }
+    }
+    .unlessRunning(id: "login")
 }
 
 /// What the login screen shows.

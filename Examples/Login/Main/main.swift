@@ -9,6 +9,6 @@ import Reflow
 _ = CommandLineOptions(usage: "usage: Login [--script FILE]\n  Tab next field · Enter log in · Esc log out · Ctrl-C quit", valueFlags: ["--script"])
 
 let store = Store(reducer: loginReducer, state: LoginState(),
-                  middleware: [loginMiddleware(service: FakeAuthService())])
+                  middleware: [loginEffects.middleware])
 let screen = LoginScreen(store: store)
 exit(await TerminalRunner.run(screen, demoScript: LoginScreen.demoScript))

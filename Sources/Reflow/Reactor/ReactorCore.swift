@@ -73,9 +73,6 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     // fifth of R1) guard nothing.
     @exclusivity(unchecked) @usableFromInline var path: Path
     private var stubStorage: StubStorage<Action, State>?
-    /// The dependencies `mutate` runs with while hosted by a store that has some, or was
-    /// given some for this reactor; `nil` otherwise (`mutate` then reads those in force).
-    @usableFromInline var dependencies: DependencyValues?
 
     /// What the per-action path reads and writes.
     @usableFromInline
@@ -83,6 +80,9 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
         @usableFromInline var rawState: State
         @usableFromInline var transformedState: State
         @usableFromInline var host: Host?
+        /// The dependencies `mutate` runs with while hosted by a store that has some, or
+        /// was given some for this reactor; `nil` otherwise (`mutate` reads those in force).
+        @usableFromInline var dependencies: DependencyValues?
         @usableFromInline var isStubEnabled = false
         /// Whether `transform(mutation:)` / `transform(state:)` returned their input: then
         /// mutations and states skip their subject (benchmark R1).
@@ -192,7 +192,7 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     func handle<R: Reactor>(_ action: Action, as _: R.Type) where R.Action == Action, R.Mutation == Mutation, R.State == State {
         guard !path.isStubEnabled, let owner else { return }
         let reactor = uncheckedCast(owner, to: R.self)  // the type's invariant
-        if dependencies != nil { return handleWithDependencies(action, of: reactor) }
+        if path.dependencies != nil { return handleWithDependencies(action, of: reactor) }
         let effect = reactor.mutate(action: action)
         if case .output(let mutation) = effect.operation {
             // The common synchronous case, without building a delivery closure (and its
@@ -206,7 +206,7 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     @usableFromInline
     func handleWithDependencies<R: Reactor>(_ action: Action, of reactor: R)
     where R.Action == Action, R.Mutation == Mutation, R.State == State {
-        let effect = DependencyValues.withCurrent(dependencies ?? .current) { reactor.mutate(action: action) }
+        let effect = DependencyValues.withCurrent(path.dependencies ?? .current) { reactor.mutate(action: action) }
         if case .output(let mutation) = effect.operation { return deliver(mutation, to: reactor) }
         launch(effect, as: R.self)
     }
@@ -300,6 +300,7 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
         statePipeline?.cancel()
         statePipeline = nil
         path.host?.leave()
+        path.dependencies = nil  // the hosting's: on its own, the reactor reads those in force
         path.host = nil
         stubStorage = nil
     }

@@ -113,7 +113,7 @@ extension Store {
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
                                  dependencies: (inout DependencyValues) -> Void) {
         host(reactor, at: slice)
-        reactor.core.dependencies = self.dependencies.merging(dependencies)
+        reactor.core.path.dependencies = self.dependencies.merging(dependencies)
     }
 
     /// Makes a slice of this store the state of `reactor`, whose `mutate` runs with the
@@ -127,7 +127,7 @@ extension Store {
     public func host<R: Reactor>(_ reactor: R, at slice: WritableKeyPath<State, R.State>,
                                  dependencies: (inout DependencyValues) -> Void) where R.State: Equatable {
         host(reactor, at: slice)
-        reactor.core.dependencies = self.dependencies.merging(dependencies)
+        reactor.core.path.dependencies = self.dependencies.merging(dependencies)
     }
 
     /// Ends the hosting of `reactor`: its effects are cancelled at once, its mutations no
@@ -171,16 +171,15 @@ extension Store {
             reactor.action.send(routed.action)
         }
         features.feature(ReactorHostings.self, orMake: ReactorHostings.init).add(reactor, core: core)
-        core.dependencies = features.existing(StoreDependencies.self)?.values
+        core.path.dependencies = features.existing(StoreDependencies.self)?.values
         core.attach(
             to: reactor,
             host: .init(
                 readSlice: readSlice,
                 dispatch: dispatchMutation,
-                leave: { [weak loop, weak core] in
+                leave: { [weak loop] in
                     loop?.removeOwnedReducer(for: hostID)
                     loop?.removeRoutes(of: hostID)
-                    core?.dependencies = nil
                 }
             ),
             sliceChanges: sliceChanges,

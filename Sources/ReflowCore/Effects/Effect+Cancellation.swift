@@ -24,6 +24,23 @@ extension Effect {
         Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
+    /// This effect, cancellable with `id`, unless an effect is running under `id`: then
+    /// nothing starts. The first wins until it ends (RxSwift's `flatMapFirst`): a login
+    /// that further taps must not restart.
+    ///
+    /// ```swift
+    /// Effects<AppState>.on(LogInTapped.self) { _, state in
+    ///     logIn(state.credentials).unlessRunning(id: "login")
+    /// }
+    /// ```
+    ///
+    /// - Parameter id: The id it runs, and is cancellable, under.
+    /// - Returns: The effect, which starts only while none runs under `id`.
+    public func unlessRunning(id: some Hashable) -> Effect {
+        let id = EffectID(id)
+        return Effect(.unlessRunning(id, Effect(.cancellable(id: id, cancelInFlight: false, self))))
+    }
+
     /// An effect that cancels every running effect marked with `id`.
     ///
     /// ```swift

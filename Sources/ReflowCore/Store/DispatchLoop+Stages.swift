@@ -97,7 +97,15 @@ extension DispatchLoop {
         // An owned dispatch runs inline while routes are on (`DispatchStages.runByOwnedDispatch`).
         precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
         #endif
-        routes[ObjectIdentifier(type), default: []].append(LoopRoute(owner: owner, deliver: deliver))
+        addRoute(forTypeWith: ObjectIdentifier(type), owner: owner, deliver: deliver)
+    }
+
+    /// ``addRoute(for:owner:deliver:)`` for the action type whose identifier is `typeID`,
+    /// which must not be an ``OwnedAction``'s (the caller's invariant: an owned dispatch
+    /// runs inline, past the routes).
+    package func addRoute(forTypeWith typeID: ObjectIdentifier, owner: ObjectIdentifier,
+                          deliver: @escaping @MainActor (any Action) -> Void) {
+        routes[typeID, default: []].append(LoopRoute(owner: owner, deliver: deliver))
         stagesChanged()
     }
 

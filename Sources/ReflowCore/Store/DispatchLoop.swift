@@ -34,7 +34,22 @@ package final class DispatchLoop<State> {
     /// Where actions of some types go after they were reduced and everyone was notified
     /// (a hosted reactor's `ReactorAction`s, to its `action` subject). Keyed by the action's
     /// type; each route belongs to an owner (a hosting) that removes it.
-    var routes: [ObjectIdentifier: [LoopRoute]] = [:]
+    var routes: [ObjectIdentifier: [LoopRoute]] = [:] {
+        didSet { routedTypes = TypeSet(routes.keys) }
+    }
+    /// The types in `routes`, asked before looking one up.
+    // Unchecked: main actor only; written only by `routes`' observer (a route added or
+    // removed, never from inside the read below, which calls no code), read as one value
+    // by `reduceAndNotify` and `runStagesAfterReducing`. Its checks were most of E1's cost
+    // over S1 (about 10 ns of a 60 ns dispatch on 2026-11-27).
+    // Checked in the package's tests (REFLOW_INTERNAL_CHECKS), where an overlapping access
+    // traps in `EffectsByActionTests` and `HostedReactorTests` (routes added and removed
+    // around dispatches).
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var routedTypes = TypeSet([])
+    #else
+    @exclusivity(unchecked) @usableFromInline var routedTypes = TypeSet([])
+    #endif
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
     /// Whether `writes` is kept: from the first observer that reads it on (`trackFootprints`).
@@ -98,6 +113,12 @@ package final class DispatchLoop<State> {
         /// no observer being told, `dispatch` may reduce and notify inline.
         @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
 
+        /// Whether a dispatch takes the inline path: no stage on but routes, which
+        /// `reduceAndNotify` runs itself (a store with effects, benchmark E1).
+        @inlinable var admitsInlineDispatch: Bool {
+            batchDepth == 0 && stages.rawValue & ~DispatchStages.routes.rawValue == 0
+        }
+
         /// No stage is on that an owned dispatch leaves to the general path, and nothing is
         /// being reduced: `dispatchOwned` may reduce and notify inline, unless observers
         /// are being told.
@@ -160,7 +181,7 @@ package final class DispatchLoop<State> {
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
-        guard loopState.isPlain, loopState.reducingActionType == nil, !observers.isNotifying else {
+        guard loopState.admitsInlineDispatch, loopState.reducingActionType == nil, !observers.isNotifying else {
             return dispatchInGeneral(action)
         }
         reduceAndNotify(action)
@@ -214,17 +235,32 @@ package final class DispatchLoop<State> {
         if actionType == Thunk<State>.self { return runThunk(action) }
         loopState.reducingActionType = actionType
         reducer.reduce(&storage, action)
-        if !loopState.isPlain { runStagesAfterReducing(action) }
+        if !loopState.isPlain {
+            if loopState.stages == .routes {
+                // Routes alone (a store with effects): one set test, here, specialized,
+                // for the many actions no route is declared for (benchmark E1).
+                if routedTypes.contains(ObjectIdentifier(actionType)) { pending.append(.route(action)) }
+            } else {
+                runStagesAfterReducing(action)
+            }
+        }
         loopState.reducingActionType = nil
         stateDidChange()
     }
+
 
     /// Runs a ``Thunk`` of this store's state: its body, with the store's dispatch and state.
     @usableFromInline
     func runThunk(_ action: any Action) {
         let thunk = action as! Thunk<State>  // `reduceAndNotify` compared its type
-        thunk.body(Dispatch { [weak self] action in self?.dispatch(action) }, { [weak self] in self?.checkedState })
+        thunk.body(thunkArguments.dispatch, thunkArguments.getState)
     }
+
+    /// What every thunk is given: made once, on the first thunk (benchmark T1).
+    lazy var thunkArguments: (dispatch: Dispatch, getState: @MainActor @Sendable () -> State?) = (
+        Dispatch { [weak self] action in self?.dispatch(action) },
+        { [weak self] in self?.checkedState }
+    )
 
     /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
     /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
@@ -269,7 +305,7 @@ package final class DispatchLoop<State> {
             if loopState.stages.contains(.footprints) { noteWrites(of: ownedReducer, for: action) }
         }
         if loopState.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
-        if loopState.stages.contains(.routes), routes[ObjectIdentifier(type(of: action))] != nil {
+        if loopState.stages.contains(.routes), routedTypes.contains(ObjectIdentifier(type(of: action))) {
             pending.append(.route(action))
         }
     }
@@ -362,7 +398,7 @@ struct DispatchStages: OptionSet, Sendable {
     @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
     @inlinable static var watched: DispatchStages { DispatchStages(rawValue: 1 << 3) }
     @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
-    static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
+    @inlinable static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
 
     /// The stages an owned dispatch runs itself, so that it stays inline while they are on
     /// (a store that hosts a reactor has owned reducers and routes on from the start): the

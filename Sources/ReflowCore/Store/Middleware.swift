@@ -14,6 +14,10 @@
 /// ```
 public struct Middleware<State>: Sendable {
     let handle: @MainActor (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Dispatch) -> Void
+    /// For a feature that runs as a stage of the loop rather than a link of the chain (an
+    /// action's effects, routed after it was reduced): what installs it on a store. The
+    /// chain leaves it out, so a store with only such middleware keeps its plain dispatch.
+    let installation: (@MainActor (Store<State>) -> Void)?
 
     /// Creates a middleware.
     ///
@@ -24,6 +28,14 @@ public struct Middleware<State>: Sendable {
                                                  _ action: any Action,
                                                  _ next: Dispatch) -> Void) {
         self.handle = handle
+        self.installation = nil
+    }
+
+    /// A middleware that installs itself on the store it is given to, as a stage of the
+    /// loop (see `installation`), instead of joining the chain.
+    package init(installing installation: @escaping @MainActor (Store<State>) -> Void) {
+        self.handle = { _, action, next in next(action) }
+        self.installation = installation
     }
 }
 

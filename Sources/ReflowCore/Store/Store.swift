@@ -64,7 +64,7 @@ public final class Store<State> {
             (DispatchLoop(reducer: reducer, state: initial.isolatedValue), EffectRegistry(), StoreFeatures())
         }
         MainActor.assumeIsolated {
-            loop.installMiddleware(middleware, context: MiddlewareContext(store: self))
+            install(middleware)
             Housekeeping.run()
         }
     }
@@ -139,14 +139,22 @@ public final class Store<State> {
     /// ReSwift middleware set after they were made. A store made without middleware takes
     /// the plain dispatch path until then (benchmark C1).
     package func appendMiddleware(_ middleware: Middleware<State>) {
-        loop.installMiddleware([middleware], context: MiddlewareContext(store: self))
+        install([middleware])
     }
 
     /// Adds `middleware` before the store's middleware: for a feature that must wrap all of
     /// a dispatch (the dependencies it runs with). A store made without middleware takes
     /// the plain dispatch path until then.
     package func prependMiddleware(_ middleware: Middleware<State>) {
-        loop.installMiddleware([middleware], context: MiddlewareContext(store: self), first: true)
+        install([middleware], first: true)
+    }
+
+    /// Links the chain's middleware into the loop's chain, and lets the others install
+    /// themselves (``Middleware/installation``).
+    private func install(_ middleware: [Middleware<State>], first: Bool = false) {
+        let chained = middleware.filter { $0.installation == nil }
+        loop.installMiddleware(chained, context: MiddlewareContext(store: self), first: first)
+        for link in middleware { link.installation?(self) }
     }
 
     /// Starts recording what reductions can write (a key-path subscription or a slice

@@ -69,8 +69,8 @@ import Testing
 
     @Test func theWholeFlow_onATestClock_includingBothFailures() async {
         let clock = TestClock()
-        let store = TestStore(reducer: loginReducer, state: LoginState(),
-                              middleware: [loginMiddleware(service: FakeAuthService(latency: .milliseconds(800), clock: clock))])
+        let store = TestStore(reducer: loginReducer, state: LoginState(), middleware: [loginEffects.middleware])
+        store.dependencies.authService = FakeAuthService(latency: .milliseconds(800), clock: clock)
         await store.send(EditUsername(text: "reflow")) { $0.username = "reflow" }
         await store.send(EditPassword(text: "nope")) { $0.password = "nope" }
         await store.send(LogInTapped()) { $0.isLoading = true }
@@ -98,8 +98,8 @@ import Testing
 
     @Test func theScreen_typesIntoTheFocusedField_andHidesThePassword() async {
         let clock = TestClock()
-        let store = Store(reducer: loginReducer, state: LoginState(),
-                          middleware: [loginMiddleware(service: FakeAuthService(latency: .milliseconds(800), clock: clock))])
+        let store = Store(reducer: loginReducer, state: LoginState(), middleware: [loginEffects.middleware])
+        store.dependencies.authService = FakeAuthService(latency: .milliseconds(800), clock: clock)
         let screen = LoginScreen(store: store)
         for character in "reflow" { _ = screen.handle(.character(character)) }
         _ = screen.handle(.tab)
