@@ -37,6 +37,8 @@ public struct Effect<Output> {
         indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
         /// The effect, unless one is running under the id (then nothing starts).
         indirect case unlessRunning(EffectID, Effect)
+        /// Waits until the store reduces an action of the type, then runs what it makes.
+        case waitFor(ObjectIdentifier, @MainActor (any Action) -> Effect)
         case cancel(EffectID)
     }
 
@@ -142,6 +144,7 @@ public struct Effect<Output> {
             return Effect<T>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
         case .cancel(let id): return Effect<T>(.cancel(id))
         case .unlessRunning(let id, let effect): return Effect<T>(.unlessRunning(id, effect.map(transform)))
+        case .waitFor(let type, let make): return Effect<T>(.waitFor(type, { make($0).map(transform) }))
         }
     }
 
@@ -150,7 +153,7 @@ public struct Effect<Output> {
     var isSynchronous: Bool {
         switch operation {
         case .none, .output, .outputs, .cancel, .deferred: return true
-        case .run: return false
+        case .run, .waitFor: return false
         case .concat(let effects), .merge(let effects): return effects.allSatisfy(\.isSynchronous)
         case .cancellable(_, _, let effect), .unlessRunning(_, let effect): return effect.isSynchronous
         }

@@ -10,6 +10,12 @@ package final class EffectRegistry {
     private var tokensByID: [EffectID: Set<Int>] = [:]
     private var nextToken = 0
 
+    /// How a `waitFor` effect hears of its action: the owning store routes actions of a type
+    /// to `arrived` until the returned closure is called. `nil` for a registry with no
+    /// store (a reactor's).
+    package var actionArrivals: (@MainActor (_ type: ObjectIdentifier, _ owner: ObjectIdentifier,
+                                             _ arrived: @escaping @MainActor (any Action) -> Void) -> @MainActor () -> Void)?
+
     package init() {}
 
     /// The number of effects started and still running: neither ended nor cancelled.
@@ -80,6 +86,22 @@ package final class EffectRegistry {
         case .unlessRunning(let id, let inner):
             guard tokensByID[id] == nil else { return [] }
             return launch(inner, ids: ids, deliver: deliver)
+        case .waitFor(let type, let make):
+            guard let actionArrivals else {
+                fatalError("""
+                    Reflow: Effect.waitFor(_:then:) runs in a store's effects (store.run, Effects, \
+                    a middleware's context.run); a reactor's mutate cannot wait for a store's action.
+                    """)
+            }
+            let waiter = ActionWaiter()
+            let stop = actionArrivals(type, ObjectIdentifier(waiter)) { [weak waiter] in waiter?.arrive($0) }
+            let token = reserveToken()
+            let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
+                await self?.wait(for: waiter, stop: stop, then: make, ids: ids, deliver: deliver)
+                await self?.finished(token, ids: ids)
+            }
+            track(task, token: token, ids: ids)
+            return [task]
         }
     }
 
@@ -114,7 +136,26 @@ package final class EffectRegistry {
             await perform(MainActorBound(make()), ids: ids, deliver: deliver)
         case .none, .output, .outputs, .cancel:
             launch(effect, ids: ids, deliver: deliver)
+        case .waitFor:
+            // Its own task, awaited here (see `.merge` above).
+            let children = launch(effect, ids: ids, deliver: deliver)
+            await withTaskCancellationHandler {
+                for child in children { await child.value }
+            } onCancel: {
+                for child in children { child.cancel() }
+            }
         }
+    }
+
+    /// A `waitFor` effect's task: waits for the action, stops listening, then runs what
+    /// `make` makes of it, as a concat runs its next effect.
+    private func wait<Output>(for waiter: ActionWaiter, stop: @MainActor () -> Void,
+                              then make: @MainActor (any Action) -> Effect<Output>, ids: [EffectID],
+                              deliver: @escaping @MainActor (Output) -> Void) async {
+        let action = await waiter.next()
+        stop()
+        guard let action, !Task.isCancelled else { return }
+        await perform(MainActorBound(make(action)), ids: ids, deliver: deliver)
     }
 
     nonisolated private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,

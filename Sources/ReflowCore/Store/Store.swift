@@ -65,6 +65,13 @@ public final class Store<State> {
         }
         MainActor.assumeIsolated {
             install(middleware)
+            // Weakly the store, which middleware contexts hold weakly already: a weak
+            // reference to the loop would move its reference count to a side table, which
+            // every retain of it on a dispatch then pays.
+            effects.actionArrivals = { [weak self] type, owner, arrived in
+                self?.loop.addRoute(forTypeWith: type, owner: owner, deliver: arrived)
+                return { [weak self] in self?.loop.removeRoutes(of: owner) }
+            }
             Housekeeping.run()
         }
     }

@@ -128,6 +128,58 @@ import ReflowTesting
         #expect(store.runningEffectCount == 0)
     }
 
+    @Test func waitFor_startsWhenTheActionArrives_withIt() async {
+        let effects = Effects<AppState>.on(SetUser.self) { action, _ in
+            Effect<any Action>.waitFor(Add.self) { added in
+                .just(SetTitle(title: "\(action.name ?? "") added \(added.amount)"))
+            }
+            .cancellable(id: "checkout", cancelInFlight: true)
+        }
+        let store = TestStore(reducer: appReducer, state: AppState(), middleware: [effects.middleware])
+        await store.send(SetUser(name: "ann")) { $0.user = "ann" }
+        await store.send(Increment()) { $0.count = 1 }     // not the action it waits for
+        #expect(store.store.runningEffectCount == 1)
+        await store.send(Add(amount: 5)) { $0.count = 6 }
+        await store.receive(SetTitle(title: "ann added 5")) { $0.title = "ann added 5" }
+        await store.send(Add(amount: 1)) { $0.count = 7 }  // the wait is over: nothing more
+        await store.finish()
+    }
+
+    @Test func waitFor_isCancelledByID_andThenIgnoresTheAction() async {
+        let effects = Effects<AppState>
+            .on(SetUser.self) { _, _ in
+                Effect<any Action>.waitFor(Add.self) { _ in .just(SetTitle(title: "shipped")) }
+                    .cancellable(id: "checkout")
+            }
+            .on(Increment.self) { _, _ in .cancel(id: "checkout") }
+        let store = TestStore(reducer: appReducer, state: AppState(), middleware: [effects.middleware])
+        await store.send(SetUser(name: "bob")) { $0.user = "bob" }
+        await store.send(Increment()) { $0.count = 1 }     // cancels the wait
+        await store.store.waitForEffects()
+        await store.send(Add(amount: 2)) { $0.count = 3 }  // nobody waits: nothing received
+        await store.finish()
+    }
+
+    @Test func waitFor_manyWaitersInAConcat_eachGetTheirOwn() async {
+        let clock = TestClock()  // first: effects started after it run on the executor it drives
+        let store = makeStore()
+        for index in 0..<200 {
+            store.run(.concat([
+                .waitFor(Add.self) { added in .just(Append(value: added.amount * 1_000 + index)) },
+                .waitFor(SetTitle.self) { _ in .just(Append(value: -index)) },
+            ]))
+        }
+        await clock.settle()
+        store.dispatch(Add(amount: 1))
+        await clock.settle()
+        #expect(store.state.items.count == 200)
+        #expect(Set(store.state.items) == Set((0..<200).map { 1_000 + $0 }))
+        store.dispatch(SetTitle(title: "go"))
+        await store.waitForEffects()
+        #expect(Set(store.state.items.dropFirst(200)) == Set((0..<200).map { -$0 }))
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test func aTestStore_receivesWhatTheEffectsSend() async {
         let effects = Effects<AppState>.on(Increment.self) { _, state in
             .run { send in await send(SetTitle(title: "count \(state.count)")) }
