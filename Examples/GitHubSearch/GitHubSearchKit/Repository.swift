@@ -1,3 +1,4 @@
+import Reflow
 import Foundation
 
 /// A repository as the GitHub search API describes it (the fields this app shows).
@@ -82,6 +83,22 @@ public protocol RepositorySearching: Sendable {
     ///
     /// - Throws: ``SearchError``, or `CancellationError` when the task was cancelled.
     func search(_ query: String, page: Int) async throws -> SearchPage
+}
+
+/// The repository search as a dependency: GitHub in the app; a test, a preview or the
+/// offline demo overrides it (`store.dependencies.repositorySearch = OfflineCatalog.bundled()`,
+/// or `withDependencies`). A test that uses it without overriding it fails, naming it.
+public enum RepositorySearchKey: DependencyKey {
+    public static let liveValue: any RepositorySearching = GitHubClient()
+    public static let previewValue: any RepositorySearching = OfflineCatalog.bundled()
+}
+
+extension DependencyValues {
+    /// What ``SearchReactor`` searches.
+    public var repositorySearch: any RepositorySearching {
+        get { self[RepositorySearchKey.self] }
+        set { self[RepositorySearchKey.self] = newValue }
+    }
 }
 
 extension SearchPage: CustomStringConvertible, CustomDebugStringConvertible {

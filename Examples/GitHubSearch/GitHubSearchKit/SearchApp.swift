@@ -35,7 +35,10 @@ public enum SearchApp {
         let inspector = inspectPort.map {
             LiveInspection.start(history, port: $0, title: "GitHubSearch", actionTypes: actionTypes, testSetup: sessionTestSetup)
         }
-        let reactor = SearchReactor(api: api, clock: clock)
+        // The search and its clock are the store's dependencies; the reactor is made with them.
+        store.dependencies.repositorySearch = api
+        store.dependencies.continuousClock = clock
+        let reactor = withDependencies { $0 = store.dependencies } operation: { SearchReactor() }
         store.host(reactor, at: \.search)
         let connection = makeSearchConnection(store: store, slice: \.search, reactor: reactor, source: api.sourceName)
         let screen = SearchScreen(connection: connection, source: api.sourceName,

@@ -61,11 +61,13 @@ public final class SearchReactor: Reactor {
     private let clock: any Clock<Duration>
     private let throttleInterval: Duration
 
-    /// A reactor that searches `api`, throttling searches to one per `throttle` on `clock`.
-    public init(api: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
+    /// A reactor that searches `api`, throttling searches to one per `throttle` on `clock`;
+    /// by default both are the dependencies in force where it is made
+    /// (`DependencyValues.repositorySearch` and `.continuousClock`).
+    public init(api: (any RepositorySearching)? = nil, clock: (any Clock<Duration>)? = nil,
                 throttle: Duration = .milliseconds(300)) {
-        self.api = api
-        self.clock = clock
+        self.api = api ?? DependencyValues.current.repositorySearch
+        self.clock = clock ?? DependencyValues.current.continuousClock
         self.throttleInterval = throttle
     }
 
