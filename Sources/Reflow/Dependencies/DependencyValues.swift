@@ -69,7 +69,7 @@ public struct DependencyValues {
         set { overrides[ObjectIdentifier(key)] = newValue }
     }
 
-    /// These values, with `other`'s overrides (and context) over them.
+    /// These values, changed by `update` (an override per assignment).
     func merging(_ update: (inout DependencyValues) -> Void) -> DependencyValues {
         var merged = self
         update(&merged)

@@ -2,8 +2,10 @@ import ReflowCore
 
 extension Store {
     /// The dependencies this store's work runs with: its middleware, effect handlers and
-    /// thunks, and the reactors hosted on it after they were set. Unless you set some,
-    /// the process's defaults (``DependencyValues/current``), at no cost to a dispatch.
+    /// thunks, and the reactors hosted on it after they were set. Until you set some, the
+    /// store has none of its own: its work reads those in force where it runs
+    /// (``DependencyValues/current``, the process's defaults outside every scope), at no
+    /// cost to a dispatch; reading this property returns those.
     ///
     /// ```swift
     /// let store = Store(reducer: appReducer, state: AppState(), middleware: [appEffects.middleware])
