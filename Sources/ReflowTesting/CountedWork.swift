@@ -78,6 +78,12 @@ final class CountedWork: EffectWorkObserver {
         return counts.order
     }
 
+    /// Effect work waits for an action (`Effect.waitFor`): asleep, as on a test clock.
+    func workDidPark() { sleeperDidRegister() }
+
+    /// Effect work that waited for an action was woken, or stopped waiting.
+    func workDidUnpark() { sleeperDidLeave() }
+
     /// Effect work fell asleep on a test clock.
     func sleeperDidRegister() {
         state.withLock { $0.asleep += 1; $0.events += 1 }

@@ -147,6 +147,16 @@ package protocol EffectWorkObserver: Sendable {
     func workWillStart() -> any Sendable
     /// Called on the work's task, after the work returned.
     func workDidEnd(_ ticket: any Sendable)
+    /// Effect work waits for something only the main actor can bring (a `waitFor` effect's
+    /// action): for settling, it is asleep, as work asleep on a test clock is.
+    func workDidPark()
+    /// The work parked by ``workDidPark()`` was woken, or stopped waiting.
+    func workDidUnpark()
+}
+
+extension EffectWorkObserver {
+    package func workDidPark() {}
+    package func workDidUnpark() {}
 }
 
 /// What the work observer gave the effect work the current task runs, or `nil` when it

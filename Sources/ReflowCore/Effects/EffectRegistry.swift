@@ -93,11 +93,35 @@ package final class EffectRegistry {
                     a middleware's context.run); a reactor's mutate cannot wait for a store's action.
                     """)
             }
-            let waiter = ActionWaiter()
-            let stop = actionArrivals(type, ObjectIdentifier(waiter)) { [weak waiter] in waiter?.arrive($0) }
+            // The action is handled where it arrives, on the main actor, right after the
+            // notification that followed it (as an `Effects` handler is): what `make` makes
+            // starts there, deterministically. The task only keeps the effect running (for
+            // its ids, the counts and a concat's order) until then, and then awaits what was
+            // started; cancelling it stops the wait.
             let token = reserveToken()
+            var started: AsyncStream<[Task<Void, Never>]>.Continuation!
+            let starts = AsyncStream<[Task<Void, Never>]>(bufferingPolicy: .bufferingOldest(1)) { started = $0 }
+            let listener = ActionListener()
+            listener.park()
+            listener.stop = actionArrivals(type, ObjectIdentifier(listener)) { [weak self, started] action in
+                listener.stopListening()  // one action, once
+                listener.unpark()
+                guard let self, running[token] != nil, !cancelled.contains(token) else { return started!.finish() }
+                started!.yield(launch(make(action), ids: ids, deliver: deliver))
+                started!.finish()
+            }
             let task = EffectExecution.startDetached(priority: Task.currentPriority) { [weak self] in
-                await self?.wait(for: waiter, stop: stop, then: make, ids: ids, deliver: deliver)
+                var iterator = starts.makeAsyncIterator()
+                if let children = await iterator.next() {  // `nil` once the wait was cancelled
+                    await withTaskCancellationHandler {
+                        for child in children { await child.value }
+                    } onCancel: {
+                        for child in children { child.cancel() }
+                    }
+                } else {
+                    await listener.stopListening()
+                    await listener.unpark()
+                }
                 await self?.finished(token, ids: ids)
             }
             track(task, token: token, ids: ids)
@@ -145,17 +169,6 @@ package final class EffectRegistry {
                 for child in children { child.cancel() }
             }
         }
-    }
-
-    /// A `waitFor` effect's task: waits for the action, stops listening, then runs what
-    /// `make` makes of it, as a concat runs its next effect.
-    private func wait<Output>(for waiter: ActionWaiter, stop: @MainActor () -> Void,
-                              then make: @MainActor (any Action) -> Effect<Output>, ids: [EffectID],
-                              deliver: @escaping @MainActor (Output) -> Void) async {
-        let action = await waiter.next()
-        stop()
-        guard let action, !Task.isCancelled else { return }
-        await perform(MainActorBound(make(action)), ids: ids, deliver: deliver)
     }
 
     nonisolated private static func runBody<Output>(_ body: @Sendable (Send<Output>) async throws -> Void,
@@ -238,3 +251,32 @@ package final class EffectRegistry {
     }
 }
 
+/// A `waitFor` effect's route: its identity is the route's owner, and it holds how to
+/// remove the route. The route keeps it until then, so that no other object takes its
+/// identity while the route exists.
+@MainActor
+private final class ActionListener {
+    var stop: (@MainActor () -> Void)?
+    /// Whether the work observer counts the effect as asleep (see `park()`).
+    private var isParked = false
+
+    func stopListening() {
+        stop?()
+        stop = nil
+    }
+
+    /// Tells the work observer (ReflowTesting's, where it counts effect work) that the
+    /// effect waits for an action, which only the main actor brings: settling need not
+    /// wait for it.
+    func park() {
+        isParked = true
+        EffectExecution.workObserver?.workDidPark()
+    }
+
+    /// The action arrived, or the wait was cancelled: the effect is awake.
+    func unpark() {
+        guard isParked else { return }
+        isParked = false
+        EffectExecution.workObserver?.workDidUnpark()
+    }
+}
