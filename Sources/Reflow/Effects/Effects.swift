@@ -1,12 +1,13 @@
 import ReflowCore
 
 /// Effects started by actions, declared beside the reducers and routed like them: by the
-/// action's exact type, with one hash lookup however many types are handled.
+/// action's exact type, with one membership test however many types are handled.
 ///
-/// A handler runs after the reducers, with the action and the state they produced, and
-/// returns the ``Effect`` to start (`.none` for nothing). What the effect sends comes back
-/// through the store as actions. Install the effects with their ``middleware``, last in the
-/// store's middleware, so that they see what reached the reducers:
+/// A handler runs after the reducers and the notification that followed them, with the
+/// action and the state they produced, and returns the ``Effect`` to start (`.none` for
+/// nothing). What the effect sends comes back through the store as actions. Give the
+/// effects to the store with their ``middleware`` (anywhere in the list: they are not a
+/// link of the chain, and see each action that reached the reducers):
 ///
 /// ```swift
 /// let appEffects = Effects<AppState>
