@@ -70,7 +70,7 @@ public enum SearchApp {
     /// runs in that test: the recorded mutations are replayed).
     public static let sessionTestSetup = SessionTestSetup(
         module: "GitHubSearchKit", reducer: ".empty", state: State(), writtenAs: "SearchApp.State()",
-        hosting: [HostedReactorSource("SearchReactor(api: OfflineCatalog.bundled())", at: "\\.search")])
+        hosting: [HostedReactorSource("SearchReactor(api: OfflineCatalog.bundled(), clock: ContinuousClock())", at: "\\.search")])
 
     /// The session as a Swift Testing file, or a comment that says why it cannot be one.
     static func sessionTest(of history: History<State>) -> String {
