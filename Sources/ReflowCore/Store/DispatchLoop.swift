@@ -44,8 +44,9 @@ package final class DispatchLoop<State> {
     // a tenth of E1's time in a profile (swift_beginAccess and the access set), most of
     // what E1 cost over S1.
     // Checked in the package's tests (REFLOW_INTERNAL_CHECKS), where an overlapping access
-    // traps in `EffectsByActionTests` and `HostedReactorTests` (routes added and removed
-    // around dispatches).
+    // traps in `EffectsByActionTests`, `EffectsModelTests` and `HostedReactorTests` (routes
+    // added and removed around dispatches, hundreds of waiters), and `checkInvariants`
+    // checks after each dispatch that it holds exactly the routes' types.
     #if REFLOW_INTERNAL_CHECKS
     @usableFromInline var routedTypes = TypeSet([])
     #else
@@ -355,6 +356,11 @@ package final class DispatchLoop<State> {
         precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
         precondition(loopState.stages == stagesInUse,
                      "DispatchLoop: stage bits \(loopState.stages.rawValue) out of date (\(stagesInUse.rawValue) are on)")
+        // The unchecked `routedTypes` is exactly the routes' types: a route it missed would
+        // never be delivered, one it kept would be queued for nobody.
+        precondition(routes.keys.allSatisfy(routedTypes.contains)
+                     && routedTypes.slots.compactMap { $0 }.count == routes.count,
+                     "DispatchLoop: the routed-type set differs from the routes")
         if !loopState.isDraining && !observers.isNotifying && loopState.batchDepth == 0 {
             precondition(loopState.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
             precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
