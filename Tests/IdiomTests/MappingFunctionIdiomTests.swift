@@ -64,6 +64,7 @@ final class ProfileViewModel: Connectable {
 
     static func props(_ state: ProfileState) -> Props { Props(title: profileTitle(state.name)) }
     static func props(name: String) -> Props { Props(title: name) }
+    static func plainProps(_ state: ProfileState) -> Props { Props(title: state.name) }
     static func props(followers: Int) -> Props { Props(title: "\(followers) followers") }
     static func actions(_ dispatch: Dispatch) -> Actions {
         Actions(rename: { dispatch(RenameProfile(name: $0)) })
@@ -71,6 +72,45 @@ final class ProfileViewModel: Connectable {
 }
 
 let profileStore = Store(reducer: profileReducer, state: ProfileState())
+
+/// Mappings as free functions: nonisolated in Swift 6 and Swift 5, `@MainActor` under
+/// default MainActor isolation.
+func profileProps(_ state: ProfileState) -> ProfileViewModel.Props {
+    ProfileViewModel.Props(title: state.name)
+}
+
+func profileActions(_ dispatch: Dispatch) -> ProfileViewModel.Actions {
+    ProfileViewModel.Actions(rename: { dispatch(RenameProfile(name: $0)) })
+}
+
+/// Mappings as file-scope closure constants. Swift 6 itself requires a global of a
+/// non-`Sendable` type to be isolated, so they are `@MainActor` (implicit under default
+/// isolation).
+@MainActor let profilePropsClosure = { (state: ProfileState) in ProfileViewModel.Props(title: state.name) }
+@MainActor let profileActionsClosure = { (dispatch: Dispatch) in
+    ProfileViewModel.Actions(rename: { dispatch(RenameProfile(name: $0)) })
+}
+
+/// Every way of writing the two mappings that app code uses, in every pairing that needs
+/// its own form: free functions, static `@MainActor` functions, file-scope closure
+/// constants, inline closures and local variables of function type.
+@MainActor func connectionsOfEveryMappingForm(_ store: Store<ProfileState>) -> [Connection<ProfileState, ProfileViewModel.Props, ProfileViewModel.Actions>] {
+    let localProps: (ProfileState) -> ProfileViewModel.Props = { ProfileViewModel.Props(title: $0.name) }
+    let localActions: (Dispatch) -> ProfileViewModel.Actions = { dispatch in
+        ProfileViewModel.Actions(rename: { dispatch(RenameProfile(name: $0)) })
+    }
+    return [
+        Connection(store: store, mapStateToProps: profileProps, mapDispatchToActions: profileActions),
+        Connection(store: store, mapStateToProps: ProfileViewModel.plainProps, mapDispatchToActions: ProfileViewModel.actions),
+        Connection(store: store, mapStateToProps: profilePropsClosure, mapDispatchToActions: profileActionsClosure),
+        Connection(store: store, mapStateToProps: { ProfileViewModel.Props(title: $0.name) },
+                   mapDispatchToActions: { dispatch in ProfileViewModel.Actions(rename: { dispatch(RenameProfile(name: $0)) }) }),
+        Connection(store: store, mapStateToProps: localProps, mapDispatchToActions: localActions),
+        Connection(store: store, mapStateToProps: localProps, mapDispatchToActions: ProfileViewModel.actions),
+        Connection(store: store, mapStateToProps: ProfileViewModel.plainProps, mapDispatchToActions: localActions),
+        Connection(store: store, mapStateToProps: profileProps, mapDispatchToActions: localActions),
+    ]
+}
 
 @MainActor
 @Suite(.serialized) struct MappingFunctionIdiomTests {
@@ -85,6 +125,16 @@ let profileStore = Store(reducer: profileReducer, state: ProfileState())
         #expect(model.sliceConnection.props.title == "Grace")
         profileStore.dispatch(Follow(index: 1))
         #expect(model.rowConnection.props.title == "\(profileStore.state.followers[1]) followers")
+    }
+
+    @Test func everyMappingForm_connectsAndDispatches() {
+        let store = Store(reducer: profileReducer, state: ProfileState())
+        let connections = connectionsOfEveryMappingForm(store)
+        for connection in connections { connection.connect() }
+        for (index, connection) in connections.enumerated() {
+            connection.actions.rename("Name \(index)")
+            #expect(connections.allSatisfy { $0.props.title == "Name \(index)" }, "form \(index)")
+        }
     }
 
     @Test func freeAndStaticReducerFunctions_plainAndMainActor() {

@@ -2,12 +2,17 @@
 // takes plain functions (`Connection.swift`, `Connection+ArrayElement.swift`).
 //
 // A `@MainActor` function (a static function of a `Connectable` type, any function under
-// Xcode 26's default MainActor isolation) cannot become a plain function type, and in Swift
-// 5 mode a plain function (not `Sendable` there) cannot become a `@MainActor` one without a
-// warning, so each mapping comes in both forms. ReRxSwift's `mapDispatchToActions` takes a
+// Xcode 26's default MainActor isolation) cannot become a plain function type, and a plain
+// function value that is not `Sendable` (a local variable of function type, a file-scope
+// closure constant in Swift 5) cannot become a `@MainActor` one: Swift 6 rejects it, Swift 5
+// warns. So each of the two mappings comes in both forms, four initializers for each kind
+// of connection (the whole state, a slice, an array element), and each form is the only
+// one that compiles for some way of writing the mappings in some build setting
+// (`MappingFunctionIdiomTests` writes them all). ReRxSwift's `mapDispatchToActions` takes a
 // `DispatchFunction` (`(dispatch: @escaping DispatchFunction) in ...`); those forms are
 // disfavored, so that an inline closure whose parameter type is not written takes a
-// ``Dispatch``.
+// ``Dispatch``. One initializer serves `Equatable` props and others (the store picks the
+// group when the connection is made), so no form is written twice.
 //
 // Wrapping a `@MainActor` mapping in a plain closure is sound: the connection calls its
 // mappings only on the main actor.
@@ -229,111 +234,3 @@ extension Connection {
 // The same forms again where `Props` is `Equatable`: forwarding from the unconstrained
 // extension would pick the unconstrained base (a group that delivers every mapping) even
 // for `Equatable` props, which lose the distinct-until-changed pass (S7).
-extension Connection where Props: Equatable {
-    /// Creates a connection to `store` from a `@MainActor` `mapStateToProps`;
-    /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while
-    ///     connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping @MainActor (State) -> Props,
-                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
-        self.init(store: store, mapStateToProps: { mapStateToProps($0) } as (State) -> Props,
-                  mapDispatchToActions: mapDispatchToActions)
-    }
-
-    /// Creates a connection to `store` from a `@MainActor` `mapDispatchToActions`;
-    /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while
-    ///     connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, mapStateToProps: mapStateToProps,
-                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
-    }
-
-    /// Creates a connection to `store` from `@MainActor` mappings;
-    /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while
-    ///     connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping @MainActor (State) -> Props,
-                            mapDispatchToActions: @escaping @MainActor (Dispatch) -> Actions) {
-        self.init(store: store, mapStateToProps: { mapStateToProps($0) } as (State) -> Props,
-                  mapDispatchToActions: { mapDispatchToActions($0) } as (Dispatch) -> Actions)
-    }
-
-    /// Creates a connection to `store` from a `mapDispatchToActions` that takes a `DispatchFunction`, as ReRxSwift's does;
-    /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).
-    ///
-    /// ```swift
-    /// let connection = Connection(
-    ///     store: store,
-    ///     mapStateToProps: { Props(text: $0.content) },
-    ///     mapDispatchToActions: { (dispatch: @escaping DispatchFunction) in
-    ///         Actions(updatedText: { dispatch(SetContent(newContent: $0)) })
-    ///     }
-    /// )
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while
-    ///     connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @_disfavoredOverload
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping (@escaping DispatchFunction) -> Actions) {
-        self.init(store: store, mapStateToProps: mapStateToProps,
-                  mapDispatchToActions: { dispatch in mapDispatchToActions({ dispatch($0) }) } as (Dispatch) -> Actions)
-    }
-
-    /// Creates a connection to `store` from `@MainActor` mappings whose `mapDispatchToActions` takes a `DispatchFunction`;
-    /// otherwise the same as `init(store:mapStateToProps:mapDispatchToActions:)` for `Equatable` props (distinct until changed).
-    ///
-    /// ```swift
-    /// let connection = Connection(
-    ///     store: store,
-    ///     mapStateToProps: { Props(text: $0.content) },
-    ///     mapDispatchToActions: { (dispatch: @escaping DispatchFunction) in
-    ///         Actions(updatedText: { dispatch(SetContent(newContent: $0)) })
-    ///     }
-    /// )
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change while
-    ///     connected.
-    ///   - mapDispatchToActions: Builds the actions from a `DispatchFunction`; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @_disfavoredOverload
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping @MainActor (State) -> Props,
-                            mapDispatchToActions: @escaping @MainActor (@escaping DispatchFunction) -> Actions) {
-        self.init(store: store, mapStateToProps: { mapStateToProps($0) } as (State) -> Props,
-                  mapDispatchToActions: { dispatch in mapDispatchToActions({ dispatch($0) }) } as (Dispatch) -> Actions)
-    }
-}

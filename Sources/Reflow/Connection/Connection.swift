@@ -75,6 +75,11 @@ public final class Connection<State, Props, Actions> {
 
     /// Creates a connection to `store`; props are computed from the current state now.
     ///
+    /// `Equatable` props are distinct until changed: new props equal to the current ones
+    /// are dropped, so a state change that leaves them equal reaches no binding, as
+    /// react-redux and ReRxSwift compare props before re-rendering. Other props are
+    /// delivered on every state change, as ReRxSwift does.
+    ///
     /// - Parameters:
     ///   - store: The store to follow once connected.
     ///   - mapStateToProps: A pure function of the state; runs on each state change
@@ -88,11 +93,11 @@ public final class Connection<State, Props, Actions> {
                             mapStateToProps: @escaping (State) -> Props,
                             mapDispatchToActions: @escaping (Dispatch) -> Actions) {
         MainThreadCheck.require("Connection(store:...)")
-        // A member of the store's group of connections with these props, which delivers
-        // every mapping; the pass is specialized here, in the caller's module.
+        // A member of the store's group of connections with these props, which compares
+        // `Equatable` props and delivers every mapping of others; the pass is specialized
+        // here, in the caller's module.
         let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
-        let group = store.connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringEveryMapping,
-                                          isDuplicate: nil)
+        let group = store.connectionGroup(for: Props.self)
         self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
         group.join(member)
     }
@@ -246,33 +251,4 @@ extension Connection where State == Void {
     public convenience init(props: Props, actions: Actions) {
         self.init(storelessProps: props, actions: actions)
     }
-}
-
-extension Connection where Props: Equatable {
-    /// Creates a connection to `store` whose props are distinct until changed: new props
-    /// equal to the current ones are dropped, so a state change that leaves them equal
-    /// reaches no binding.
-    ///
-    /// Swift picks this initializer whenever `Props` is `Equatable`, as react-redux and
-    /// ReRxSwift compare props before re-rendering.
-    ///
-    /// - Parameters:
-    ///   - store: The store to follow once connected.
-    ///   - mapStateToProps: A pure function of the state; runs on each state change
-    ///     while connected.
-    ///   - mapDispatchToActions: Builds the actions from the store's dispatch; runs once, and again
-    ///     when the connection is pointed at another store (`store`).
-    @inlinable
-    public convenience init(store: Store<State>,
-                            mapStateToProps: @escaping (State) -> Props,
-                            mapDispatchToActions: @escaping (Dispatch) -> Actions) {
-        MainThreadCheck.require("Connection(store:...)")
-        // A member of the store's group of connections with these props: the pass that
-        // maps and compares is specialized here, in the caller's module (S5, S7, S9).
-        let member = GroupedConnectionMember<State, Props>(props: mapStateToProps(store.state), map: mapStateToProps)
-        let group = store.connectionGroup(comparing: Props.self)
-        self.init(store: store, mapDispatchToActions: mapDispatchToActions, member: member)
-        group.join(member)
-    }
-
 }

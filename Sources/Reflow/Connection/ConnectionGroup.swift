@@ -177,10 +177,33 @@ extension Store {
         return group
     }
 
-    /// The group that a new connection with `Equatable` props of this type joins.
+    /// The group that a new connection with props of this type joins: one that compares
+    /// them if they are `Equatable`, else one that delivers every mapping.
+    ///
+    /// One connection initializer serves both kinds of props, so that each way of writing
+    /// the mappings is one overload, not two (one per kind) that Swift must rank. The
+    /// conformance is found once per connection made; in the caller's module, where `Props`
+    /// is concrete, the cast folds and the comparing pass is specialized.
     @inlinable
-    func connectionGroup<Props: Equatable>(comparing _: Props.Type) -> ConnectionGroup<State, Props> {
-        connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringChanges, isDuplicate: { $0 == $1 })
+    func connectionGroup<Props>(for _: Props.Type) -> ConnectionGroup<State, Props> {
+        if let comparable = Props.self as? any Equatable.Type {
+            return connectionGroup(comparing: comparable, as: Props.self)
+        }
+        return connectionGroup(of: Props.self, pass: ConnectionGroup<State, Props>.deliveringEveryMapping,
+                               isDuplicate: nil)
+    }
+
+    /// The group that a new connection with `Equatable` props joins; `EquatableProps` is
+    /// `Props`, found by a cast of its metatype.
+    @inlinable
+    func connectionGroup<EquatableProps: Equatable, Props>(comparing _: EquatableProps.Type,
+                                                        as _: Props.Type) -> ConnectionGroup<State, Props> {
+        let group = connectionGroup(of: EquatableProps.self, pass: ConnectionGroup<State, EquatableProps>.deliveringChanges,
+                                    isDuplicate: { $0 == $1 })
+        guard let group = group as? ConnectionGroup<State, Props> else {
+            fatalError("Reflow: props type \(EquatableProps.self) is not \(Props.self); please report this")
+        }
+        return group
     }
 }
 

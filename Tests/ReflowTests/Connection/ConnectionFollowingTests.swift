@@ -32,7 +32,7 @@ private struct Shown { var rows: [Int]; var title: String }
         plain.bind(\.title) { log.append("plain \($0)") }
         let slice = Connection(store: store, slice: \.title, mapSliceToProps: { $0 }, mapDispatchToActions: { _ in () })
         slice.bind(\.self) { log.append("slice \($0)") }
-        let generic = connectionDeliveringEveryMapping(store) { $0.title }
+        let generic = connectionMadeGenerically(store) { $0.title }
         generic.bind(\.self) { log.append("generic \($0)") }
         let second = Connection(store: store, mapStateToProps: { $0.title }, mapDispatchToActions: { _ in () })
         second.bind(\.self) { log.append("second \($0)") }
@@ -44,27 +44,35 @@ private struct Shown { var rows: [Int]; var title: String }
         #expect(log == ["equatable A", "plain A", "slice A", "generic A", "second A"])
     }
 
-    /// A connection made where Swift does not know the props are `Equatable` delivers every
-    /// mapping, even beside one made with `Equatable` props of the same type, which does not
-    /// join its group.
-    @Test func genericallyMadeConnection_deliversEveryMapping_besideAComparingOne() {
+    /// A connection made where Swift does not know the props are `Equatable` (generic code)
+    /// compares them as one made where it does: a state change that leaves them equal
+    /// reaches neither, and both share one group of the store.
+    @Test func genericallyMadeConnection_comparesEquatablePropsAsAConcreteOneDoes() {
         let store = Store(reducer: listReducer, state: ListState())
-        let comparing = Connection(store: store, mapStateToProps: { $0.rows }, mapDispatchToActions: { _ in () })
-        let everyMapping = connectionDeliveringEveryMapping(store) { $0.rows }
-        var comparingDeliveries = 0
-        var everyDeliveries = 0
-        // Bindings that count deliveries: no two arrays are the same to them.
-        comparing.bind(\.self, to: { _ in comparingDeliveries += 1 }, isEqual: { _, _ in false })
-        everyMapping.bind(\.self, to: { _ in everyDeliveries += 1 }, isEqual: { _, _ in false })
-        comparing.connect()
-        everyMapping.connect()
-        let afterConnect = (comparingDeliveries, everyDeliveries)
+        let concrete = Connection(store: store, mapStateToProps: { $0.rows }, mapDispatchToActions: { _ in () })
+        let generic = connectionMadeGenerically(store) { $0.rows }
+        let uncompared = Connection(store: store, mapStateToProps: { Shown(rows: $0.rows, title: $0.title) },
+                                    mapDispatchToActions: { _ in () })
+        var concreteDeliveries = 0
+        var genericDeliveries = 0
+        var uncomparedDeliveries = 0
+        // Bindings that count deliveries: no two values are the same to them.
+        concrete.bind(\.self, to: { _ in concreteDeliveries += 1 }, isEqual: { _, _ in false })
+        generic.bind(\.self, to: { _ in genericDeliveries += 1 }, isEqual: { _, _ in false })
+        uncompared.bind(\.rows, to: { _ in uncomparedDeliveries += 1 }, isEqual: { _, _ in false })
+        for connection in [concrete, generic] { connection.connect() }
+        uncompared.connect()
+        let afterConnect = (concreteDeliveries, genericDeliveries, uncomparedDeliveries)
 
         store.dispatch(Retitle(title: "A"))  // the rows stay as they were
         store.dispatch(SetRow(index: 0, value: 9))
-        #expect(comparingDeliveries - afterConnect.0 == 1)
-        #expect(everyDeliveries - afterConnect.1 == 2)
-        #expect(comparing.props == [9, 2, 3] && everyMapping.props == [9, 2, 3])
+        #expect(concreteDeliveries - afterConnect.0 == 1)
+        #expect(genericDeliveries - afterConnect.1 == 1)
+        #expect(uncomparedDeliveries - afterConnect.2 == 2)  // props that are not `Equatable`: every mapping
+        #expect(concrete.props == [9, 2, 3] && generic.props == [9, 2, 3])
+        // One group holds the two comparing connections, another the uncompared one.
+        #expect(store.subscriptionCount == 3)
+        #expect(store.observers.liveCount == 2)
     }
 
     /// A connection with props that are not `Equatable` connects, disconnects, maps a

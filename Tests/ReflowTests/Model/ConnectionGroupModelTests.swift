@@ -1,7 +1,7 @@
 import Reflow
 import Testing
 
-/// Many connections with `Equatable` props in one store share a group whose members are
+/// Many connections in one store, with `Equatable` props and without, share groups whose members are
 /// the connections themselves. Random programs create, connect, disconnect and release
 /// them and dispatch; a binding's sink may, while the group's pass runs, release another
 /// connection, disconnect one, make a new one or dispatch. Checked against the obvious
@@ -19,9 +19,46 @@ import Testing
 
     enum Reaction { case none, release, disconnect, create, dispatch }
 
+    /// Props that are not `Equatable`: their connections deliver every mapping.
+    struct Uncompared { var value: Int }
+
+    /// A connection of either kind, as the program holds it.
+    @MainActor enum Made {
+        case comparing(Connection<GroupState, Int, Void>)
+        case everyMapping(Connection<GroupState, Uncompared, Void>)
+
+        var props: Int {
+            switch self {
+            case .comparing(let connection): connection.props
+            case .everyMapping(let connection): connection.props.value
+            }
+        }
+
+        func bind(_ sink: @escaping (Int) -> Void) {
+            switch self {
+            case .comparing(let connection): connection.bind(\.self, to: sink)
+            case .everyMapping(let connection): connection.bind(\.value, to: sink)
+            }
+        }
+
+        func connect() {
+            switch self {
+            case .comparing(let connection): connection.connect()
+            case .everyMapping(let connection): connection.connect()
+            }
+        }
+
+        func disconnect() {
+            switch self {
+            case .comparing(let connection): connection.disconnect()
+            case .everyMapping(let connection): connection.disconnect()
+            }
+        }
+    }
+
     @MainActor final class World {
         let store = Store(reducer: ConnectionGroupModelTests.reducer, state: GroupState())
-        var connections: [Int: Connection<GroupState, Int, Void>] = [:]
+        var connections: [Int: Made] = [:]
         var connected: Set<Int> = []
         /// The props of each live disconnected connection: they must not move.
         var frozen: [Int: Int] = [:]
@@ -44,20 +81,30 @@ import Testing
             heldByProgram.insert(id)
             defer { heldByProgram.remove(id) }
             let reaction = random.chance(25) ? random.pick([Reaction.release, .disconnect, .create, .dispatch]) : .none
-            // Half are made as generic code makes them, where Swift does not know the props
-            // are `Equatable`: they join groups that deliver every mapping, beside the
-            // groups of the others.
-            let connection = random.chance(50)
-                ? Connection(store: store, mapStateToProps: { World.map($0, id: id) }, mapDispatchToActions: { _ in () })
-                : connectionDeliveringEveryMapping(store) { World.map($0, id: id) }
             var isFirst = true
-            connection.bind(\.self) { [unowned self] value in
+            let sink: (Int) -> Void = { [unowned self] value in
                 if released.contains(id) && !heldByProgram.contains(id) { failures.append("released #\(id) got \(value)") }
                 if let last = delivered[id]?.last, last == value { failures.append("#\(id) got \(value) twice") }
                 delivered[id, default: []].append(value)
                 if isFirst { isFirst = false; return }
                 react(reaction, from: id)
             }
+            // Half have props that are not `Equatable`: they join groups that deliver every
+            // mapping, beside the groups of the others. Half of the rest are made as generic
+            // code makes them, where Swift does not know the props are `Equatable`.
+            let connection: Made
+            switch random.pick([0, 1, 2, 3]) {
+            case 0:
+                connection = .comparing(Connection(store: store, mapStateToProps: { World.map($0, id: id) },
+                                                   mapDispatchToActions: { _ in () }))
+            case 1:
+                connection = .comparing(connectionMadeGenerically(store) { World.map($0, id: id) })
+            default:
+                connection = .everyMapping(Connection(store: store,
+                                                      mapStateToProps: { Uncompared(value: World.map($0, id: id)) },
+                                                      mapDispatchToActions: { _ in () }))
+            }
+            connection.bind(sink)
             connections[id] = connection
             if connect {
                 connection.connect()
@@ -145,10 +192,10 @@ import Testing
     }
 }
 
-/// A connection made where `Props` is generic: Swift picks the initializer for props that
-/// are not `Equatable`, whatever `Props` turns out to be.
+/// A connection made where `Props` is generic, as generic code makes one: Swift does not
+/// know whether the props are `Equatable`; the connection finds out when it is made.
 @MainActor
-func connectionDeliveringEveryMapping<State, Props>(_ store: Store<State>,
-                                                    map: @escaping (State) -> Props) -> Connection<State, Props, Void> {
+func connectionMadeGenerically<State, Props>(_ store: Store<State>,
+                                             map: @escaping (State) -> Props) -> Connection<State, Props, Void> {
     Connection(store: store, mapStateToProps: map, mapDispatchToActions: { _ in () })
 }
