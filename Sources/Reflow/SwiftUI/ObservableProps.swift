@@ -92,7 +92,7 @@ public final class ObservableProps<State, Props: Equatable, Actions> {
     /// - Parameters:
     ///   - keyPath: The prop.
     ///   - send: The action for a new value.
-    /// - Returns: The binding; ``TwoWayBinding/swiftUI`` makes a SwiftUI `Binding` of it.
+    /// - Returns: The binding; `TwoWayBinding.swiftUI` (where SwiftUI is) makes a SwiftUI `Binding` of it.
     public func twoWayBinding<T: Equatable, A: Action>(_ keyPath: KeyPath<Props, T>,
                                                        send: @escaping @MainActor (T) -> A) -> TwoWayBinding<T> {
         TwoWayBinding(get: { [self] in self[keyPath] }, set: { [self] value in

@@ -81,7 +81,7 @@ public final class ObservableReactor<R: Reactor> {
     /// - Parameters:
     ///   - keyPath: The value.
     ///   - send: The action for a new value.
-    /// - Returns: The binding; ``TwoWayBinding/swiftUI`` makes a SwiftUI `Binding` of it.
+    /// - Returns: The binding; `TwoWayBinding.swiftUI` (where SwiftUI is) makes a SwiftUI `Binding` of it.
     public func twoWayBinding<T: Equatable>(_ keyPath: KeyPath<R.State, T>,
                                             send: @escaping @MainActor (T) -> R.Action) -> TwoWayBinding<T> {
         TwoWayBinding(get: { [self] in self[keyPath] }, set: { [self] value in

@@ -88,7 +88,7 @@ public final class ObservableStore<State> {
     /// - Parameters:
     ///   - keyPath: The value.
     ///   - send: The action for a new value.
-    /// - Returns: The binding; ``TwoWayBinding/swiftUI`` makes a SwiftUI `Binding` of it.
+    /// - Returns: The binding; `TwoWayBinding.swiftUI` (where SwiftUI is) makes a SwiftUI `Binding` of it.
     public func twoWayBinding<T: Equatable, A: Action>(_ keyPath: KeyPath<State, T>,
                                                        send: @escaping @MainActor (T) -> A) -> TwoWayBinding<T> {
         TwoWayBinding(get: { [self] in self[keyPath] }, set: { [self] value in
