@@ -60,11 +60,25 @@ extension Harness {
             }
             return counter.count
         }
+        /// The macOS 13 / iOS 16 path: one `objectWillChange` send re-renders every view
+        /// that observes the face.
+        func runOnWillChangePath() -> Int {
+            let store = Store(reducer: fieldsReducer, state: FieldsState(fields: Array(repeating: 0, count: views)))
+            FaceNotification.forcesWillChange = true
+            let model = ObservableProps(Connection(store: store, mapStateToProps: { FieldsProps(fields: $0.fields) },
+                                                   mapDispatchToActions: { _ in () }))
+            FaceNotification.forcesWillChange = false
+            for view in 0..<views { blackHole &+= model[\.fields[view]] }
+            for dispatch in 0..<dispatches { store.dispatch(BumpField(index: (dispatch * 7) % views)) }
+            return model.willChange.sentCount * views
+        }
         let perProperty = run(perProperty: true)
         let whole = run(perProperty: false)
+        let willChange = runOnWillChangePath()
         print("V1 \(views) views reading one field each, \(dispatches) dispatches: "
               + "\(perProperty) invalidations property by property, \(whole) through whole props "
-              + "(\(Table.format1(Double(whole) / Double(max(perProperty, 1))))× fewer)")
+              + "(\(Table.format1(Double(whole) / Double(max(perProperty, 1))))× fewer), "
+              + "\(willChange) on the macOS 13 / iOS 16 path (objectWillChange)")
         v1Counts = (perProperty, whole)
     }
 

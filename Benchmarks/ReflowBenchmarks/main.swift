@@ -3,7 +3,7 @@ import Foundation
 // swift run -c release ReflowBenchmarks [scenario…] [--json FILE] [--svg DIR] [--smoke]
 // swift run ReflowBenchmarks --debug-section [--release-json FILE] [--smoke]   (see DebugSection.swift)
 //
-// Scenarios: s1 s2 e s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh r3h d1 d2 (r1 and r2 alone: r1, r2; default: all). Each is timed several times
+// Scenarios: s1 s2 e s3 s3x s4 s5 s6 s7 s7f s8 s9 v1 v2 v3 v4 c1 p1 r rh r3h n1 d1 d2 (r1 and r2 alone: r1, r2; default: all). Each is timed several times
 // (min and median, ns per operation) against two baselines measured in the same run:
 // "limit", the same reducer called directly on inout state, and "naive", a store written
 // the way ReSwift works.
@@ -91,6 +91,7 @@ func runBenchmarks() throws {
     if wants("s9") { harness.s9(scaled(20_000)) }
     if wants("rh") { harness.hostedReactors(scaled(1_000_000), subscribedCount: scaled(20_000)) }
     if wants("r3h") { harness.r3h(scaled(200_000)) }
+    if wants("n1") { harness.n1(scaled(200_000)) }
     if wants("v1") { harness.v1() }
     if wants("v2") { harness.v2(smoke ? 2 : 50) }
     if wants("v3") { harness.v3(scaled(20_000)) }
