@@ -183,3 +183,41 @@ extension ScreenStack: Hashable where Screen: Hashable {
         hasher.combine(nextID)
     }
 }
+
+extension ScreenID: Codable {
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension ScreenStack.Entry: Codable where Screen: Codable {}
+
+/// A stack is saved with its identities and the next one it gives, so that a restored app
+/// (persistence, an imported history) names its screens as before.
+extension ScreenStack: Codable where Screen: Codable {
+    private enum CodingKeys: String, CodingKey { case entries, nextID }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try container.decode([Entry].self, forKey: .entries)
+        nextID = try container.decode(Int.self, forKey: .nextID)
+        let ids = entries.map(\.id.rawValue)
+        guard zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }), ids.allSatisfy({ (0..<nextID).contains($0) }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .entries, in: container,
+                debugDescription: "ScreenStack: identities \(ids) must grow from the bottom up and be below nextID \(nextID); "
+                    + "save the stack with its own encoding, or rebuild it with ScreenStack(screens)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(nextID, forKey: .nextID)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Reflow
 
@@ -61,6 +62,23 @@ import Reflow
                 for entry in model { #expect(stack[id: entry.id] == entry.screen) }
                 for id in removed { #expect(stack[id: id] == nil) }
             }
+        }
+    }
+
+    /// A saved stack comes back with its identities and gives the next screen the identity
+    /// it would have given; saved identities out of order are refused with what to do.
+    @Test func aStack_roundTripsThroughCodable_andRefusesBrokenIdentities() throws {
+        var stack = ScreenStack([10, 20, 30])
+        stack.pop()
+        let data = try JSONEncoder().encode(stack)
+        var restored = try JSONDecoder().decode(ScreenStack<Int>.self, from: data)
+        #expect(restored == stack && restored.ids == stack.ids)
+        #expect(restored.push(40) == stack.push(40))
+        let broken = Data(#"{"entries":[{"id":3,"screen":1},{"id":1,"screen":2}],"nextID":4}"#.utf8)
+        #expect {
+            try JSONDecoder().decode(ScreenStack<Int>.self, from: broken)
+        } throws: { error in
+            "\(error)".contains("must grow from the bottom up")
         }
     }
 }
