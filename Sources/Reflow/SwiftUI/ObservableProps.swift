@@ -98,17 +98,8 @@ public final class ObservableProps<State, Props: Equatable, Actions> {
         TwoWayBinding(get: { [self] in self[keyPath] }, set: { [self] value in
             let before = observed.value[keyPath: keyPath]
             connection.dispatchIfFollowing(send(value))
-            rereadIfKept(keyPath, before: before, set: value)
+            if observed.rereadIfKept(keyPath, before: before, set: value, owner: self) { willChange.send() }
         })
-    }
-
-    /// After a two-way binding's write: if the state kept its value although another was
-    /// set (the reducer rejected or clamped it to the same), no change tells the views, so
-    /// the readers of the value are told to read it again.
-    private func rereadIfKept<T: Equatable>(_ keyPath: KeyPath<Props, T>, before: T, set value: T) {
-        let after = observed.value[keyPath: keyPath]
-        guard after == before, after != value else { return }
-        if observed.reread(keyPath, owner: self) { willChange.send() }
     }
 
     private func receive(_ props: Props) {

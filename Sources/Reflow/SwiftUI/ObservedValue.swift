@@ -86,12 +86,23 @@ struct ObservedValue<Owner: AnyObject, Value> {
         return false
     }
 
+    /// After a two-way binding's write of `value` at `keyPath`: if the value there is still
+    /// `before` although another was set (the reducer rejected it, or clamped it to the
+    /// same), no change tells the views, so the readers are told to read it again.
+    ///
+    /// - Returns: Whether the face must send `objectWillChange`.
+    func rereadIfKept<T: Equatable>(_ keyPath: KeyPath<Value, T>, before: T, set value: T, owner: Owner) -> Bool {
+        let after = self.value[keyPath: keyPath]
+        guard after == before, after != value else { return false }
+        return reread(keyPath, owner: owner)
+    }
+
     /// Tells the readers of `keyPath` and of the whole value to read again although the
     /// value did not change: a control bound to it shows a value the store did not take
     /// (a two-way binding whose action the reducer rejected or changed).
     ///
     /// - Returns: Whether the face must send `objectWillChange`.
-    func reread<T>(_ keyPath: KeyPath<Value, T>, owner: Owner) -> Bool {
+    private func reread<T>(_ keyPath: KeyPath<Value, T>, owner: Owner) -> Bool {
         guard let notifier else { return true }
         notifier.willSet(owner, whole)
         reads[keyPath]?.willSet(owner)
