@@ -1,7 +1,7 @@
 #if canImport(Observation)
 import Observation
 #if canImport(Combine)
-import Combine
+@preconcurrency import Combine  // `ObservableObjectPublisher` is not marked `Sendable` (WillChangeSignal)
 #endif
 
 /// A connection's props as an object SwiftUI observes, tracked per property with no macro,
@@ -115,7 +115,7 @@ extension ObservableProps: Observable {}
 extension ObservableProps: ObservableObject {
     /// Sent before a prop a view read changes, where Observation does not run (macOS 13,
     /// iOS 16); never sent where it does.
-    public nonisolated var objectWillChange: ObservableObjectPublisher { willChange.publisherBox.publisher }
+    public nonisolated var objectWillChange: ObservableObjectPublisher { willChange.publisher }
 }
 #endif
 #endif

@@ -1,7 +1,7 @@
 #if canImport(Observation)
 import Observation
 #if canImport(Combine)
-import Combine
+@preconcurrency import Combine  // `ObservableObjectPublisher` is not marked `Sendable` (WillChangeSignal)
 #endif
 
 /// A reactor's state as an object SwiftUI observes, tracked per property with no macro:
@@ -103,7 +103,7 @@ extension ObservableReactor: Observable {}
 extension ObservableReactor: ObservableObject {
     /// Sent before a value a view read changes, where Observation does not run (macOS 13,
     /// iOS 16); never sent where it does.
-    public nonisolated var objectWillChange: ObservableObjectPublisher { willChange.publisherBox.publisher }
+    public nonisolated var objectWillChange: ObservableObjectPublisher { willChange.publisher }
 }
 #endif
 #endif

@@ -37,9 +37,6 @@ struct ObservedValue<Owner: AnyObject, Value> {
         self.notifier = notifier
     }
 
-    /// The number of distinct key paths read so far.
-    var trackedCount: Int { reads.count }
-
     /// The whole value, registering a dependency on every change.
     mutating func readWhole(of owner: Owner) -> Value {
         wholeIsRead = true

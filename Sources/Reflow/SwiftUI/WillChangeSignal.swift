@@ -1,5 +1,9 @@
 #if canImport(Combine)
-import Combine
+// Combine does not mark `ObservableObjectPublisher` `Sendable`; the face's
+// `objectWillChange` is a nonisolated requirement that must return it. The publisher is
+// made once and never replaced; the face sends on the main actor, and SwiftUI subscribes
+// on the main thread.
+@preconcurrency import Combine
 #endif
 
 /// A view face's will-change signal, for SwiftUI where Observation does not run (macOS 13,
@@ -11,23 +15,14 @@ package final class WillChangeSignal {
     /// them, and benchmark V1 on this path).
     package private(set) var sentCount = 0
     #if canImport(Combine)
-    /// Where `objectWillChange` finds the publisher: a nonisolated requirement reads it.
-    nonisolated let publisherBox = PublisherBox()
+    /// What `objectWillChange` returns: a nonisolated requirement reads it.
+    nonisolated let publisher = ObservableObjectPublisher()
     #endif
 
     func send() {
         sentCount += 1
         #if canImport(Combine)
-        publisherBox.publisher.send()
+        publisher.send()
         #endif
     }
 }
-
-#if canImport(Combine)
-/// The publisher behind a face's `objectWillChange`.
-final class PublisherBox: @unchecked Sendable {
-    // @unchecked: the publisher is made once and never replaced; the face sends on the main
-    // actor, and SwiftUI subscribes to `objectWillChange` on the main thread.
-    let publisher = ObservableObjectPublisher()
-}
-#endif
