@@ -2,8 +2,8 @@
 /// delay like a network's, so that cancellation and paging can be seen offline.
 ///
 /// Like GitHub, every word of the query must appear in the name, the description or the
-/// language; `language:NAME` keeps one language; any other `qualifier:` is a bad query, as a
-/// 422 is; results come most-starred first.
+/// language; `language:NAME` keeps one language, `repo:OWNER/NAME` one repository; any other
+/// `qualifier:` is a bad query, as a 422 is; results come most-starred first.
 public struct OfflineCatalog: RepositorySearching {
     public let repositories: [Repository]
     public let pageSize: Int
@@ -74,21 +74,25 @@ public struct OfflineCatalog: RepositorySearching {
         guard page >= 1 else { throw SearchError.invalidQuery("page must be 1 or more") }
         var words: [String] = []
         var language: String?
+        var fullName: String?
         for term in query.split(whereSeparator: \.isWhitespace) {
             if let colon = term.firstIndex(of: ":") {
-                let qualifier = term[..<colon].lowercased()
-                guard qualifier == "language" else {
-                    throw SearchError.invalidQuery("\(qualifier): works only online; offline, try language:swift")
+                let value = String(term[term.index(after: colon)...]).lowercased()
+                switch term[..<colon].lowercased() {
+                case "language": language = value
+                case "repo": fullName = value
+                case let qualifier:
+                    throw SearchError.invalidQuery("\(qualifier): works only online; offline, try language:swift or repo:apple/swift")
                 }
-                language = String(term[term.index(after: colon)...]).lowercased()
             } else {
                 words.append(term.lowercased())
             }
         }
-        guard !words.isEmpty || language != nil else { throw SearchError.invalidQuery("the query is empty") }
+        guard !words.isEmpty || language != nil || fullName != nil else { throw SearchError.invalidQuery("the query is empty") }
         let found = repositories
             .filter { repository in
                 if let language, repository.language?.lowercased() != language { return false }
+                if let fullName, repository.fullName.lowercased() != fullName { return false }
                 let text = "\(repository.fullName) \(repository.description ?? "") \(repository.language ?? "")".lowercased()
                 return words.allSatisfy { text.contains($0) }
             }

@@ -13,9 +13,17 @@ public struct SearchProps: Equatable, Sendable {
     public var rows: [Row]
     public var selection: Int
     public var status: String
-    /// The repository to show in full, when the details are open.
-    public var details: Repository?
+    /// The details screen, when one is pushed over the results.
+    public var details: Details?
     public var isBusy: Bool
+
+    /// What the details screen shows: the repository, once the search behind it has found it.
+    public struct Details: Equatable, Sendable {
+        public var fullName: String
+        public var repository: Repository?
+        /// Why there is no repository to show: it is being searched, or was not found.
+        public var status: String
+    }
 }
 
 /// What the search screen can do.
@@ -23,11 +31,26 @@ public struct SearchActions {
     public var updateQuery: (String) -> Void
     public var moveUp: () -> Void
     public var moveDown: () -> Void
-    public var openSelected: () -> Void
-    public var closeDetails: () -> Void
+    /// Pushes the details of the repository with this full name.
+    public var openDetails: (String) -> Void
+    /// Back: pops the top screen.
+    public var back: () -> Void
 }
 
-/// The search slice as props; `source` names what is searched, for the empty screen.
+/// The app's state as the search screen's props; `source` names what is searched, for the
+/// empty screen.
+public func searchProps(from state: SearchApp.State, source: String) -> SearchProps {
+    var props = searchProps(from: state.search, source: source)
+    if case .details(let fullName)? = state.screens.last?.screen {
+        let repository = state.search.results.first { $0.fullName.lowercased() == fullName.lowercased() }
+        let status = repository != nil ? "" : state.search.isBusy ? "looking for \(fullName)…"
+            : state.search.error.map { "⚠ \($0)" } ?? "\(fullName) is not among the results for “\(state.search.searchedQuery)”"
+        props.details = SearchProps.Details(fullName: fullName, repository: repository, status: status)
+    }
+    return props
+}
+
+/// The search slice as props, without the screens over it.
 public func searchProps(from state: SearchReactor.State, source: String) -> SearchProps {
     SearchProps(
         query: state.query,
@@ -39,7 +62,7 @@ public func searchProps(from state: SearchReactor.State, source: String) -> Sear
         // a selection past the results the recomputed state has.
         selection: state.results.isEmpty ? 0 : min(max(state.selection, 0), state.results.count - 1),
         status: status(of: state, source: source),
-        details: state.showsDetails && state.results.indices.contains(state.selection) ? state.results[state.selection] : nil,
+        details: nil,
         isBusy: state.isBusy
     )
 }
@@ -67,22 +90,21 @@ func abbreviated(_ count: Int) -> String {
     return tenths % 10 == 0 ? "\(tenths / 10)k" : "\(tenths / 10).\(tenths % 10)k"
 }
 
-/// Binds the search slice of `store` to props, and the screen's actions to `reactor`.
+/// Binds the app's state to props, the search's actions to `reactor`, and the navigation to
+/// the store's stack.
 @MainActor
-public func makeSearchConnection<AppState>(store: Store<AppState>, slice: KeyPath<AppState, SearchReactor.State>,
-                                           reactor: SearchReactor, source: String)
-    -> Connection<AppState, SearchProps, SearchActions> {
+public func makeSearchConnection(store: Store<SearchApp.State>, reactor: SearchReactor, source: String)
+    -> Connection<SearchApp.State, SearchProps, SearchActions> {
     Connection(
         store: store,
-        slice: slice,
-        mapSliceToProps: { searchProps(from: $0, source: source) },
-        mapDispatchToActions: { _ in
+        mapStateToProps: { searchProps(from: $0, source: source) },
+        mapDispatchToActions: { dispatch in
             SearchActions(
                 updateQuery: { reactor.action.send(.updateQuery($0)) },
                 moveUp: { reactor.action.send(.moveUp) },
                 moveDown: { reactor.action.send(.moveDown) },
-                openSelected: { reactor.action.send(.openSelected) },
-                closeDetails: { reactor.action.send(.closeDetails) }
+                openDetails: { dispatch(NavigationAction.push(SearchApp.Screen.details(fullName: $0))) },
+                back: { dispatch(NavigationAction<SearchApp.Screen>.pop) }
             )
         }
     )

@@ -1,7 +1,8 @@
 import Reflow
 
 /// The search screen's logic, written the ReactorKit way and hosted as a slice of the app's
-/// store.
+/// store. The details of a repository are a screen pushed on the app's stack, not part of
+/// the search (``SearchApp/Screen``).
 ///
 /// - Typing updates the query at once; the search itself is throttled to one per 300 ms
 ///   (the last query of a window is searched when it ends), in ``transform(action:)``.
@@ -16,8 +17,6 @@ public final class SearchReactor: Reactor {
         case search(String)
         case moveUp
         case moveDown
-        case openSelected
-        case closeDetails
     }
 
     public enum Mutation: Sendable, Equatable, Codable {
@@ -29,7 +28,6 @@ public final class SearchReactor: Reactor {
         case appendResults(SearchPage)
         case fail(String)
         case select(Int)
-        case setShowsDetails(Bool)
     }
 
     public struct State: Equatable, Codable, Sendable {
@@ -46,7 +44,6 @@ public final class SearchReactor: Reactor {
         public var nextPage: Int?
         public var isLoadingNextPage = false
         public var selection = 0
-        public var showsDetails = false
         public var error: String?
 
         public init() {}
@@ -96,10 +93,6 @@ public final class SearchReactor: Reactor {
             if state.selection < state.results.count - 1 { return .just(.select(state.selection + 1)) }
             guard let nextPage = state.nextPage, !state.isLoadingNextPage, state.inFlight == nil else { return .none }
             return .concat(.just(.startNextPage), load(state.searchedQuery, page: nextPage) { .appendResults($0) })
-        case .openSelected:
-            return currentState.results.isEmpty ? .none : .just(.setShowsDetails(true))
-        case .closeDetails:
-            return .just(.setShowsDetails(false))
         }
     }
 
@@ -137,7 +130,6 @@ public final class SearchReactor: Reactor {
             state.totalCount = page.totalCount
             state.nextPage = page.nextPage
             state.selection = 0
-            state.showsDetails = false
         case .startNextPage:
             state.isLoadingNextPage = true
             state.error = nil
@@ -155,8 +147,6 @@ public final class SearchReactor: Reactor {
             state.isLoadingNextPage = false
         case .select(let index):
             state.selection = index
-        case .setShowsDetails(let shows):
-            state.showsDetails = shows
         }
         return state
     }

@@ -34,9 +34,9 @@ public final class SearchScreen: TerminalProgram {
         case .interrupt, .endOfInput:
             return .quit
         case .enter where props.details != nil, .escape where props.details != nil:
-            actions.closeDetails()
-        case .enter:
-            actions.openSelected()
+            actions.back()
+        case .enter where props.rows.indices.contains(props.selection):
+            actions.openDetails(props.rows[props.selection].name)
         case .escape:
             actions.updateQuery("")
         case .up:
@@ -58,11 +58,15 @@ public final class SearchScreen: TerminalProgram {
     public func frame(size: TerminalSize) -> [String] {
         let rule = String(repeating: "─", count: size.columns)
         var lines = [" GitHubSearch — \(source)"]
-        if let repository = props.details {
-            lines += ["", " \(repository.fullName)",
-                      " ★ \(repository.stars.formatted()) · \(repository.language ?? "no language")", ""]
-            lines += wrapped(repository.description ?? "(no description)", width: size.columns - 2).map { " " + $0 }
-            lines += ["", " \(repository.htmlURL)"]
+        if let details = props.details {
+            lines += ["", " \(details.fullName)"]
+            if let repository = details.repository {
+                lines += [" ★ \(repository.stars.formatted()) · \(repository.language ?? "no language")", ""]
+                lines += wrapped(repository.description ?? "(no description)", width: size.columns - 2).map { " " + $0 }
+                lines += ["", " \(repository.htmlURL)"]
+            } else {
+                lines += [""] + wrapped(details.status, width: size.columns - 2).map { " " + $0 }
+            }
             return size.screen(lines, footer: " Enter or Esc: back to the results · Ctrl-C: quit")
         }
         lines += [" Search: \(Self.tail(of: props.query, width: size.columns - 11))▏", rule]

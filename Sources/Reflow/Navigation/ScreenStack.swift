@@ -7,6 +7,14 @@ public struct ScreenID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The number the stack gave the screen, in the order screens were pushed.
     public let rawValue: Int
 
+    /// The identity numbered `rawValue`: what a test names a screen by, as the stack
+    /// numbers them (the first screen pushed on a new stack is 0, the next 1, …).
+    ///
+    /// - Parameter rawValue: The number.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
     public static func < (lhs: ScreenID, rhs: ScreenID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { "#\(rawValue)" }
@@ -41,7 +49,7 @@ public struct ScreenStack<Screen> {
     /// The screens, bottom first.
     public private(set) var entries: [Entry]
     /// The number the next pushed screen gets.
-    private var nextID: Int
+    private(set) var nextID: Int
     /// The screens the last change took off the stack, for their effects to be cancelled
     /// (``Effects/cancellingEffects(ofScreensLeaving:)``). Not part of the stack's value:
     /// two stacks with the same entries are equal whatever they last removed.

@@ -38,6 +38,9 @@ import GitHubSearchKit
         let run = try await ExampleProcess.run("GitHubSearch", arguments: ["--latency", "soon"])
         #expect(run.status == 2)
         #expect(run.errors.contains("--latency takes a number of milliseconds, not soon"))
+        let link = try await ExampleProcess.run("GitHubSearch", arguments: ["--open", "ripgrep"])
+        #expect(link.status == 2)
+        #expect(link.errors.contains("--open takes a repository as OWNER/NAME (apple/swift), not ripgrep"))
     }
 }
 

@@ -38,6 +38,20 @@ import Darwin
         #expect(terminal.currentModes.modeFlags == terminal.initialModes.modeFlags, "the terminal modes are restored")
     }
 
+    @Test func openingADeepLink_showsTheDetails_andEscGoesBackToTheSearchBehindThem() async throws {
+        let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--latency", "40", "--open", "BurntSushi/ripgrep"])
+        #expect(await terminal.waitFor("https://github.com/BurntSushi/ripgrep"), "it opens on the details")
+        #expect(terminal.output.contains("Enter or Esc: back"))
+        let mark = terminal.mark
+        terminal.send("\u{1B}")                                        // Esc: Back
+        #expect(await terminal.waitFor("Search: repo:BurntSushi/ripgrep", after: mark), "the search that found it")
+        #expect(await terminal.waitFor("all 1 shown", after: mark))
+        terminal.send("\u{03}")
+        let exit = await terminal.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(terminal.currentModes.modeFlags == terminal.initialModes.modeFlags)
+    }
+
     @Test func aNewQuery_cancelsTheSearchInFlight() async throws {
         let terminal = try PseudoTerminal(executable: "GitHubSearch", arguments: ["--latency", "600"])
         #expect(await terminal.waitFor("type to search the offline catalogue"))

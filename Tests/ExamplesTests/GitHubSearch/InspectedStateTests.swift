@@ -13,7 +13,7 @@ import Testing
     }
 
     private func screen(showing props: SearchProps) -> SearchScreen {
-        let actions = SearchActions(updateQuery: { _ in }, moveUp: {}, moveDown: {}, openSelected: {}, closeDetails: {})
+        let actions = SearchActions(updateQuery: { _ in }, moveUp: {}, moveDown: {}, openDetails: { _ in }, back: {})
         let connection: Connection<SearchApp.State, SearchProps, SearchActions> = Connection(props: props, actions: actions)
         return SearchScreen(connection: connection, source: "catalogue", effects: {}, onFinish: {})
     }

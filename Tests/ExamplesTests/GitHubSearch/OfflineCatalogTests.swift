@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func otherQualifiersAndEmptyQueries_areBadQueries_likeGitHubs422() {
-        #expect(throws: SearchError.invalidQuery("stars: works only online; offline, try language:swift")) {
+        #expect(throws: SearchError.invalidQuery("stars: works only online; offline, try language:swift or repo:apple/swift")) {
             try catalog.matches("stars:>10", page: 1)
         }
         #expect(throws: SearchError.invalidQuery("the query is empty")) { try catalog.matches("   ", page: 1) }

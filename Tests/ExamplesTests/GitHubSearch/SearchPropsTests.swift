@@ -37,11 +37,25 @@ import GitHubSearchKit
         }, source: "").status == "all 7 shown")
     }
 
-    @Test func details_areTheSelectedRepository_onlyWhenOpen() {
-        let closed = state { $0.results = Fixtures.repositories; $0.selection = 2 }
-        #expect(searchProps(from: closed, source: "").details == nil)
-        var open = closed
-        open.showsDetails = true
-        #expect(searchProps(from: open, source: "").details?.fullName == "ReSwift/ReSwift")
+    @Test func details_showThePushedRepository_foundAmongTheResults() {
+        var app = SearchApp.State()
+        app.search = state { $0.query = "re"; $0.searchedQuery = "re"; $0.results = Fixtures.repositories }
+        #expect(searchProps(from: app, source: "").details == nil, "no screen pushed")
+        app.screens.push(.details(fullName: "reswift/reswift"))
+        let details = searchProps(from: app, source: "").details
+        #expect(details?.fullName == "reswift/reswift")
+        #expect(details?.repository?.fullName == "ReSwift/ReSwift", "names are found whatever their case")
+    }
+
+    @Test func details_sayWhyThereIsNoRepository() {
+        var app = SearchApp.State()
+        app.screens.push(.details(fullName: "apple/swift"))
+        app.search = state { $0.query = "repo:apple/swift"; $0.searchedQuery = "repo:apple/swift"; $0.inFlight = "repo:apple/swift" }
+        #expect(searchProps(from: app, source: "").details?.status == "looking for apple/swift…")
+        app.search.inFlight = nil
+        #expect(searchProps(from: app, source: "").details?.status == "apple/swift is not among the results for “repo:apple/swift”")
+        app.search.error = "offline"
+        #expect(searchProps(from: app, source: "").details?.status == "⚠ offline")
+        #expect(searchProps(from: app, source: "").details?.repository == nil)
     }
 }

@@ -88,7 +88,7 @@ import Testing
         let reactor = makeReactor()
         reactor.action.send(.updateQuery("stars:>5"))
         await clock.advance(by: .milliseconds(100))
-        #expect(reactor.currentState.error == "cannot search for that: stars: works only online; offline, try language:swift")
+        #expect(reactor.currentState.error == "cannot search for that: stars: works only online; offline, try language:swift or repo:apple/swift")
         #expect(reactor.currentState.inFlight == nil)
         reactor.action.send(.updateQuery("rust"))              // held until 300
         await clock.advance(by: .milliseconds(200))
@@ -107,20 +107,6 @@ import Testing
         #expect(reactor.currentState.results.isEmpty)
         #expect(!reactor.currentState.isBusy)
         #expect(shown.values == [0], "the cancelled search never showed")
-    }
-
-    @Test func details_openOnTheSelectedResult_andClose() async {
-        let reactor = makeReactor()
-        reactor.action.send(.openSelected)
-        #expect(!reactor.currentState.showsDetails)             // nothing to open
-        reactor.action.send(.updateQuery("rust"))
-        await clock.advance(by: .milliseconds(100))
-        reactor.action.send(.moveDown)
-        reactor.action.send(.openSelected)
-        #expect(reactor.currentState.showsDetails)
-        #expect(searchProps(from: reactor.currentState, source: "").details?.fullName == "BurntSushi/ripgrep")
-        reactor.action.send(.closeDetails)
-        #expect(!reactor.currentState.showsDetails)
     }
 
     /// Random typing, erasing, paging and waiting; once time has run on, the screen must

@@ -37,6 +37,7 @@ struct StateAssignments {
     /// Appends the statements that make `old` into `new` at `place`.
     mutating func assign(from old: Any, to new: Any, at place: String) throws(SessionTestError) {
         guard Self.differ(old, new) else { return }
+        if let new = new as? any ScreenStackAssigning { return try new.assign(from: old, at: place, into: &self) }
         if let old = old as? any PulseReflecting, let new = new as? any PulseReflecting {
             return try assign(from: old.pulsedValue, to: new.pulsedValue, at: place)
         }
@@ -94,6 +95,11 @@ struct StateAssignments {
             break
         }
         statements.append("\(place) = \(try literal.write(new))")
+    }
+
+    /// Appends a statement written by a type that changes itself by its own operations.
+    mutating func append(_ statement: String) {
+        statements.append(statement)
     }
 
     /// A dictionary's entries by their keys written as source.
