@@ -43,7 +43,7 @@ let package = Package(
         // themselves in a pseudo-terminal (so the test target builds the executables too).
         .testTarget(name: "ExamplesTests",
                     dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch", "CounterKit", "Counter",
-                                   "SimpleTextFieldKit", "SteppingUpKit", "TableAndCollectionKit", "LoginKit",
+                                   "SimpleTextFieldKit", "SteppingUpKit", "TableAndCollectionKit", "LoginKit", "NotesKit",
                                    "SimpleTextField", "SteppingUp", "TableAndCollection", "Login", "ReSwiftTodo",
                                    "Reflow", "ReflowTesting", "TestSupport"],
                     swiftSettings: strict),
@@ -81,6 +81,8 @@ let package = Package(
         .executableTarget(name: "TableAndCollection", dependencies: ["TableAndCollectionKit", "ExampleTerminal", "Reflow"], path: "Examples/TableAndCollection/Main",
                           swiftSettings: strict),
         .target(name: "LoginKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/Login/LoginKit", swiftSettings: strict),
+        // A SwiftUI app's state, reducer and views; the views build where SwiftUI is.
+        .target(name: "NotesKit", dependencies: ["Reflow"], path: "Examples/Notes/NotesKit", swiftSettings: strict),
         .executableTarget(name: "Login", dependencies: ["LoginKit", "ExampleTerminal", "Reflow"], path: "Examples/Login/Main",
                           swiftSettings: strict),
         // Written as a ReSwift app is (ReSwift code spells `Action`, not `any Action`), to show

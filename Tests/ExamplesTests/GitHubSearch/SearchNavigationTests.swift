@@ -13,7 +13,7 @@ import GitHubSearchKit
 
     @Test func enter_pushesTheSelectedRepository_andBack_popsIt_keepingTheResults() async {
         let app = SearchApp.make(api: catalog)
-        for character in "ripgrep" { _ = app.screen.handle(.character(character)) }
+        _ = app.screen.handle(.paste("ripgrep"))                     // one query: searched at once
         await app.screen.waitForEffects()
         #expect(app.screen.props.rows.map(\.name) == ["BurntSushi/ripgrep"])
 
@@ -54,7 +54,8 @@ import GitHubSearchKit
     }
 
     @Test func aDeepLinkToARepositoryTheCatalogueLacks_saysSo() async throws {
-        let app = SearchApp.make(api: catalog, link: try #require(SearchApp.screens(forLink: "nobody/nothing")))
+        let link = try #require(SearchApp.screens(forLink: "nobody/nothing"))
+        let app = SearchApp.make(api: catalog, link: link)
         await app.screen.waitForEffects()
         #expect(app.screen.props.details?.status == "nobody/nothing is not among the results for “repo:nobody/nothing”")
     }
