@@ -40,27 +40,41 @@ public enum HeadlessBrowser {
 
     private static func run(_ url: URL, virtualTimeBudget: Int, output: [String]) throws -> String {
         guard let path else { throw CocoaError(.executableNotLoadable) }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-chromium-\(UUID().uuidString)")
+        let profile = scratch.appendingPathComponent("profile")
+        let printed = scratch.appendingPathComponent("stdout")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Standard output goes to a file, not a pipe: Chromium's helpers (the crash handler
+        // above all) inherit it and may outlive the browser, and reading a pipe to its end
+        // then waits for them. Only the browser's own exit is awaited.
+        _ = FileManager.default.createFile(atPath: printed.path, contents: nil)
+        let sink = try FileHandle(forWritingTo: printed)
+        defer { try? sink.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
-                             "--virtual-time-budget=\(virtualTimeBudget)"] + output + [url.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-crash-reporter",
+                             "--user-data-dir=\(profile.path)", "--virtual-time-budget=\(virtualTimeBudget)"]
+            + output + [url.absoluteString]
+        process.standardOutput = sink
         process.standardError = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        // A browser that hangs is ended after a minute, so it fails the test instead of
-        // stalling the suite (no `timeout` command: macOS has none).
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let dom = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        guard process.terminationStatus == 0 else {
+        // A browser that hangs is ended after a minute (SIGTERM, then SIGKILL), and fails the
+        // test instead of stalling the suite.
+        if exited.wait(timeout: .now() + 60) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium did not finish \(url) within 60 s"])
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium exited with \(process.terminationStatus)"])
         }
-        return String(decoding: dom, as: UTF8.self)
+        return String(decoding: try Data(contentsOf: printed), as: UTF8.self)
     }
 }
 #endif

@@ -29,6 +29,11 @@ struct ExampleProcess {
             process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
             try process.run()
         }
+        // An example that hangs is killed after two minutes: the test fails on its status
+        // instead of stalling the suite.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let printed = output.fileHandleForReading.readDataToEndOfFile()

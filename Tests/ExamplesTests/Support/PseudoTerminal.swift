@@ -94,9 +94,13 @@ final class PseudoTerminal: @unchecked Sendable {
         return found
     }
 
-    /// Waits for the process to end and returns how it ended.
+    /// Waits for the process to end and returns how it ended. One that has not ended after
+    /// 30 s is killed (SIGKILL), so the test fails on its status instead of hanging the suite.
     func waitForExit() async -> (reason: Process.TerminationReason, status: Int32) {
-        await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { [process] in
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global().async { [process] in
                 process.waitUntilExit()
                 continuation.resume(returning: (process.terminationReason, process.terminationStatus))
