@@ -160,7 +160,7 @@ import ReflowTesting
         await store.finish()
     }
 
-    @Test func waitFor_manyWaitersInAConcat_eachGetTheirOwn() async {
+    @Test func waitFor_manyWaitersInAConcat_eachGetTheirOwn() async throws {
         let clock = TestClock()  // first: effects started after it run on the executor it drives
         let store = makeStore()
         for index in 0..<200 {
@@ -174,6 +174,17 @@ import ReflowTesting
         await clock.settle()
         #expect(store.state.items.count == 200)
         #expect(Set(store.state.items) == Set((0..<200).map { 1_000 + $0 }))
+        // Each concat goes on to its second wait in steps between the main actor and its
+        // executor, and a task goes back to its executor through a thread of the global
+        // pool, which settling does not see: in a parallel run it has returned before every
+        // concat got there (a title sent then was missed by some, and they waited forever).
+        // Wait for the 200 waits and their 200 concats by what the store counts, bounded.
+        var rounds = 0
+        while store.runningEffectCount < 400, rounds < 10_000 {
+            await clock.settle()
+            rounds += 1
+        }
+        try #require(store.runningEffectCount == 400, "the concats did not all reach their second wait")
         store.dispatch(SetTitle(title: "go"))
         await store.waitForEffects()
         #expect(Set(store.state.items.dropFirst(200)) == Set((0..<200).map { -$0 }))
