@@ -14,6 +14,13 @@ extension DependencyValues {
         scopes.last ?? DependencyValues()
     }
 
+    /// ``current`` when this runs on the main queue (the main actor's executor), `nil` on
+    /// any other thread: for code that isolation does not place, as `Dependency`'s.
+    static var currentIfOnMainQueue: DependencyValues? {
+        guard MainQueueDetection.isOnMainQueue else { return nil }
+        return MainActor.assumeIsolated { MainActorBound(current) }.value
+    }
+
     /// Runs `body` with `values` as ``current``.
     @MainActor
     static func withCurrent<Result>(_ values: DependencyValues, _ body: () throws -> Result) rethrows -> Result {

@@ -18,7 +18,8 @@ import Foundation
 /// stops with that message.
 ///
 /// Values are read on the main actor, where effect handlers, middleware, thunks and
-/// reactors run; an effect's `.run` body takes what it needs with it (`[api]`).
+/// reactors run. A ``Dependency`` declared there keeps them, so an effect's `.run` body,
+/// which runs off the main actor, reads the same values.
 public struct DependencyValues {
     /// Where code runs, which decides a dependency's default value.
     public enum Context: Sendable, Equatable {
@@ -67,6 +68,16 @@ public struct DependencyValues {
             }
         }
         set { overrides[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// These values with `inner`'s overrides over them, in `inner`'s context: a scope
+    /// entered inside the one these were taken from.
+    func overridden(by inner: DependencyValues) -> DependencyValues {
+        if overrides.isEmpty { return inner }
+        var merged = self
+        merged.context = inner.context
+        merged.overrides.merge(inner.overrides) { _, innermost in innermost }
+        return merged
     }
 
     /// These values, changed by `update` (an override per assignment).

@@ -39,6 +39,15 @@ private let greetingEffects = Effects<AppState>.on(Greet.self) { action, _ in
     return .just(SetTitle(title: greeter.greet(action.name)))
 }
 
+/// Greets through the dependency in an effect's `.run` body, off the main actor, with no
+/// capture list: the wrapper itself crosses, as a newcomer writes it.
+private let greetingRunEffects = Effects<AppState>.on(Greet.self) { action, _ in
+    @Dependency(\.greeter) var greeter
+    return .run { send in
+        await send(SetTitle(title: greeter.greet(action.name)))
+    }
+}
+
 private final class GreetingReactor: Reactor {
     enum Action { case greet(String) }
     struct State { var greeting = "" }
@@ -145,6 +154,37 @@ private struct Hosting: Equatable {
         #expect(reactor.currentState.greeting == "block r")
         reactor.action.send(.greet("s"))
         #expect(reactor.currentState.greeting == "test s")
+    }
+
+    @Test func aRunBody_usesTheDependenciesWhereItsHandlerRan_withoutACaptureList() async {
+        let store = TestStore(reducer: appReducer, state: AppState(), middleware: [greetingRunEffects.middleware])
+        store.dependencies.greeter = Greeter(greet: { "mock \($0)" })
+        await store.send(Greet(name: "off main"))
+        await store.receive(SetTitle(title: "mock off main")) { $0.title = "mock off main" }
+        await store.finish()
+    }
+
+    @Test func aDependencyReadOffTheMainActor_isTheOneInForceWhereItWasDeclared() async {
+        let inside = withDependencies { $0.greeter = Greeter(greet: { "block \($0)" }) } operation: {
+            @Dependency(\.greeter) var greeter
+            return Task.detached { greeter.greet("d") }
+        }
+        @Dependency(\.greeter) var outside
+        let outsideTask = Task.detached { outside.greet("d") }
+        #expect(await inside.value == "block d")
+        #expect(await outsideTask.value == "test d")
+    }
+
+    @Test func aReactorMadeInABlock_keepsItsOverrides_andAHostingsOwnWinOverThem() {
+        let reactor = withDependencies { $0.greeter = Greeter(greet: { "block \($0)" }) } operation: {
+            GreetingReactor()
+        }
+        reactor.action.send(.greet("after"))
+        #expect(reactor.currentState.greeting == "block after")
+        let store = Store(reducer: appReducer.scope(\Hosting.app), state: Hosting())
+        store.host(reactor, at: \.greeting.reactorState) { $0.greeter = Greeter(greet: { "own \($0)" }) }
+        reactor.action.send(.greet("hosted"))
+        #expect(store.state.greeting == "own hosted")
     }
 
     @Test func anUnoverriddenTestDependency_failsTheTest_namingIt() async {
