@@ -40,7 +40,7 @@ package final class DispatchLoop<State> {
     /// The types in `routes`, asked before looking one up.
     // Unchecked: main actor only; written only by `routes`' observer (a route added or
     // removed, never from inside the read below, which calls no code), read as one value
-    // by `reduceAndNotify` and `runStagesAfterReducing`. Checked, its accesses were about
+    // by `afterReducing` and `runStagesAfterReducing`. Checked, its accesses were about
     // a tenth of E1's time in a profile (swift_beginAccess and the access set), most of
     // what E1 cost over S1.
     // Checked in the package's tests (REFLOW_INTERNAL_CHECKS), where an overlapping access
@@ -237,26 +237,31 @@ package final class DispatchLoop<State> {
     func reduceAndNotify(_ action: any Action) {
         let actionType = type(of: action)
         // A thunk is run where a reducer would get it: after the middleware, as ReSwift's
-        // thunk middleware placed last would (one comparison of metadata pointers).
-        if ObjectIdentifier(actionType) == thunkType { return runThunk(action) }
+        // thunk middleware placed last would (one comparison of metadata pointers, marked
+        // rare so that the plain dispatch stays inlined where it is called: benchmark S1).
+        if _slowPath(ObjectIdentifier(actionType) == thunkType) { return runThunk(action) }
         loopState.reducingActionType = actionType
         reducer.reduce(&storage, action)
-        if !loopState.isPlain {
-            if loopState.stages == .routes {
-                // Routes alone (a store with effects): one set test, here, specialized,
-                // for the many actions no route is declared for (benchmark E1).
-                if routedTypes.contains(ObjectIdentifier(actionType)) { pending.append(.route(action)) }
-            } else {
-                runStagesAfterReducing(action)
-            }
-        }
+        if !loopState.isPlain { afterReducing(action, of: actionType) }
         loopState.reducingActionType = nil
         stateDidChange()
     }
 
+    /// What a reduction with stages on is followed by. Out of line, so that the plain
+    /// dispatch stays small enough to be inlined where it is called (benchmark S1).
+    @usableFromInline
+    func afterReducing(_ action: any Action, of actionType: any Action.Type) {
+        if loopState.stages == .routes {
+            // Routes alone (a store with effects): one set test, for the many actions no
+            // route is declared for (benchmark E1).
+            if routedTypes.contains(ObjectIdentifier(actionType)) { pending.append(.route(action)) }
+        } else {
+            runStagesAfterReducing(action)
+        }
+    }
 
     /// Runs a ``Thunk`` of this store's state: its body, with the store's dispatch and state.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func runThunk(_ action: any Action) {
         let thunk = action as! Thunk<State>  // `reduceAndNotify` compared its type
         thunk.body(thunkArguments.dispatch, thunkArguments.getState)
@@ -334,6 +339,11 @@ package final class DispatchLoop<State> {
             } else {
                 observers.notify(storage)
             }
+        } else if loopState.stages.isEmpty {
+            // No observer ran and no stage is on: nothing can have queued an action (a
+            // reducer that dispatches stops the program), so the queue is not read, which
+            // is a checked access (benchmark S1).
+            return
         }
         if loopState.stages.contains(.footprints) { writes.footprint = .nothing }
         if !pending.isEmpty { drainPending() }
