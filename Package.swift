@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "ReflowTesting", targets: ["ReflowTesting"]),
         .library(name: "ReflowReSwift", targets: ["ReflowReSwift"]),
+        // History, time travel, the inspector and the session-test writer: an app adds it to
+        // the targets (or build configurations) that want it, so a release build ships none of it.
+        .library(name: "ReflowDevtools", targets: ["ReflowDevtools"]),
     ],
     dependencies: [],
     targets: [
@@ -27,7 +30,8 @@ let package = Package(
         .target(name: "Reflow", dependencies: ["ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowReSwift", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
-        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowCore", "ReflowTesting", "PersistenceKillHelper", "TestSupport"],
+        .target(name: "ReflowDevtools", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
+        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowCore", "ReflowTesting", "PersistenceKillHelper", "TestSupport", "ReflowDevtools"],
                     swiftSettings: strict),
         // Finds the executables the tests start, on each platform's build layout.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -37,7 +41,7 @@ let package = Package(
                           swiftSettings: strict),
         // Built in release mode and started by the misuse-message test: a user's mistake
         // must print its message in optimized builds too.
-        .executableTarget(name: "MisuseHelper", dependencies: ["Reflow"], path: "Tests/MisuseHelper",
+        .executableTarget(name: "MisuseHelper", dependencies: ["Reflow", "ReflowDevtools"], path: "Tests/MisuseHelper",
                           swiftSettings: strict),
         // The examples' logic, their HTTP client against a loopback server, and the apps
         // themselves in a pseudo-terminal (so the test target builds the executables too).
@@ -45,7 +49,7 @@ let package = Package(
                     dependencies: ["ExampleTerminal", "GitHubSearchKit", "GitHubSearch", "CounterKit", "Counter",
                                    "SimpleTextFieldKit", "SteppingUpKit", "TableAndCollectionKit", "LoginKit", "NotesKit",
                                    "SimpleTextField", "SteppingUp", "TableAndCollection", "Login", "ReSwiftTodo",
-                                   "Reflow", "ReflowTesting", "TestSupport"],
+                                   "Reflow", "ReflowTesting", "TestSupport", "ReflowDevtools"],
                     swiftSettings: strict),
         // Code written the ways app developers write it (file-scope closures, static and free
         // functions, ReRxSwift's and ReactorKit's README code), in each language mode.
@@ -62,12 +66,12 @@ let package = Package(
         .testTarget(name: "ReflowReSwiftSwift5Tests", dependencies: ["ReflowReSwift"], path: "Tests/ReflowReSwiftSwift5Tests",
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         // The examples: a terminal layer they share, then each app's logic (tested) and its main.
-        .target(name: "ExampleTerminal", dependencies: ["Reflow"], path: "Examples/Terminal", swiftSettings: strict),
-        .target(name: "GitHubSearchKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/GitHubSearch/GitHubSearchKit",
+        .target(name: "ExampleTerminal", dependencies: ["Reflow", "ReflowDevtools"], path: "Examples/Terminal", swiftSettings: strict),
+        .target(name: "GitHubSearchKit", dependencies: ["Reflow", "ExampleTerminal", "ReflowDevtools"], path: "Examples/GitHubSearch/GitHubSearchKit",
                 swiftSettings: strict),
         .executableTarget(name: "GitHubSearch", dependencies: ["GitHubSearchKit", "ExampleTerminal"], path: "Examples/GitHubSearch/Main",
                           swiftSettings: strict),
-        .target(name: "CounterKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/Counter/CounterKit",
+        .target(name: "CounterKit", dependencies: ["Reflow", "ExampleTerminal", "ReflowDevtools"], path: "Examples/Counter/CounterKit",
                 swiftSettings: strict),
         .executableTarget(name: "Counter", dependencies: ["CounterKit", "ExampleTerminal"], path: "Examples/Counter/Main",
                           swiftSettings: strict),
@@ -77,8 +81,8 @@ let package = Package(
         .target(name: "SteppingUpKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/SteppingUp/SteppingUpKit", swiftSettings: strict),
         .executableTarget(name: "SteppingUp", dependencies: ["SteppingUpKit", "ExampleTerminal", "Reflow"], path: "Examples/SteppingUp/Main",
                           swiftSettings: strict),
-        .target(name: "TableAndCollectionKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/TableAndCollection/TableAndCollectionKit", swiftSettings: strict),
-        .executableTarget(name: "TableAndCollection", dependencies: ["TableAndCollectionKit", "ExampleTerminal", "Reflow"], path: "Examples/TableAndCollection/Main",
+        .target(name: "TableAndCollectionKit", dependencies: ["Reflow", "ExampleTerminal", "ReflowDevtools"], path: "Examples/TableAndCollection/TableAndCollectionKit", swiftSettings: strict),
+        .executableTarget(name: "TableAndCollection", dependencies: ["TableAndCollectionKit", "ExampleTerminal", "Reflow", "ReflowDevtools"], path: "Examples/TableAndCollection/Main",
                           swiftSettings: strict),
         .target(name: "LoginKit", dependencies: ["Reflow", "ExampleTerminal"], path: "Examples/Login/LoginKit", swiftSettings: strict),
         // A SwiftUI app's state, reducer and views; the views build where SwiftUI is.
@@ -91,8 +95,8 @@ let package = Package(
                           exclude: ["README.md"]),
         // One dispatch of each kind the Architecture article counts, run with coverage by
         // .ci/walk-count to list the files it runs code in.
-        .executableTarget(name: "WalkCount", dependencies: ["Reflow"], path: "Benchmarks/WalkCount", swiftSettings: strict),
-        .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow", "ReflowReSwift"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
+        .executableTarget(name: "WalkCount", dependencies: ["Reflow", "ReflowDevtools"], path: "Benchmarks/WalkCount", swiftSettings: strict),
+        .executableTarget(name: "ReflowBenchmarks", dependencies: ["Reflow", "ReflowReSwift", "ReflowDevtools"], path: "Benchmarks/ReflowBenchmarks", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

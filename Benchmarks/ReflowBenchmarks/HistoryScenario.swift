@@ -1,4 +1,5 @@
 import Reflow
+import ReflowDevtools
 
 // D2: what an attached History costs each dispatch, recording and tracing, for an app's
 // state of a few slices (a search with a page of results, a profile, a cart).

@@ -1,5 +1,6 @@
 import Foundation
 import Reflow
+import ReflowDevtools
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

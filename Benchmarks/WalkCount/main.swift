@@ -2,6 +2,7 @@
 // counters are reset after the setup and written after the one dispatch, so the report
 // lists only the source files that dispatch ran code in. Run by `.ci/walk-count`.
 import Reflow
+import ReflowDevtools
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

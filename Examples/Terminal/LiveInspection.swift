@@ -1,5 +1,6 @@
 import Foundation
 import Reflow
+import ReflowDevtools
 
 /// `--inspect PORT`: the live inspector of an example's history, served while it runs.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Reflow
+import ReflowDevtools
 
 // Commits one misuse of Reflow's API, named by its argument, so that a test can check
 // that the message reaches standard error in a release (-O) build too, where

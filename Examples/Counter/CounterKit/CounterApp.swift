@@ -1,6 +1,7 @@
 import ExampleTerminal
 import Foundation
 import Reflow
+import ReflowDevtools
 
 /// The app: one store with a logging middleware, the counter reactor hosted as its
 /// `counter` slice, and a connection for the screen.

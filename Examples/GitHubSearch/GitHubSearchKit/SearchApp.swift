@@ -1,6 +1,7 @@
 import ExampleTerminal
 import Foundation
 import Reflow
+import ReflowDevtools
 
 /// The app: one store, the search reactor hosted as its `search` slice, the screens pushed
 /// over the results as a stack in the state, a connection for the screen, and (with

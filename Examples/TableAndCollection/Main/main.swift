@@ -2,6 +2,7 @@ import ExampleTerminal
 import Foundation
 import Reflow
 import TableAndCollectionKit
+import ReflowDevtools
 
 // swift run TableAndCollection                 a add · d remove · + one more · s sort · ↑↓ · q
 // swift run TableAndCollection --script FILE   keystrokes from a script; prints frames

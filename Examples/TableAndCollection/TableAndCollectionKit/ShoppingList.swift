@@ -1,4 +1,5 @@
 import Reflow
+import ReflowDevtools
 
 /// ReRxSwift's TableAndCollection: a shopping list shown by a table and a collection at
 /// once, added to, removed from, counted and sorted, each item keeping its identity.

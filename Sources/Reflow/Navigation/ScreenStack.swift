@@ -49,7 +49,7 @@ public struct ScreenStack<Screen> {
     /// The screens, bottom first.
     public private(set) var entries: [Entry]
     /// The number the next pushed screen gets.
-    private(set) var nextID: Int
+    package private(set) var nextID: Int
     /// The screens the last change took off the stack, for their effects to be cancelled
     /// (``Effects/cancellingEffects(ofScreensLeaving:)``). Not part of the stack's value:
     /// two stacks with the same entries are equal whatever they last removed.

@@ -2,7 +2,7 @@ import ReflowCore
 
 /// A hosted reactor's mutation: owned by that reactor's reducer of its slice (its owner
 /// is the hosting), and what devtools show of it.
-protocol HostedMutation: OwnedAction {
+package protocol HostedMutation: OwnedAction {
     var hostID: ObjectIdentifier { get }
     /// The reactor's type name, for history and traces.
     var reactorName: String { get }

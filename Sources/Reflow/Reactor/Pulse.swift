@@ -37,19 +37,19 @@ public struct Pulse<Value> {
 
 extension Pulse: Equatable where Value: Equatable {}
 
-/// Codable when its value is: a state with a `@Pulse` can be exported from a ``History``
+/// Codable when its value is: a state with a `@Pulse` can be exported from a `History` (ReflowDevtools)
 /// and persisted. The assignment count travels with the value, so a decoded pulse equals
 /// the one encoded.
 extension Pulse: Codable where Value: Codable {}
 
 /// What ``StateDiff`` reads of a `@Pulse`: its value, and whether it was assigned again.
-protocol PulseReflecting {
+package protocol PulseReflecting {
     var pulsedValue: Any { get }
     var assignmentCount: UInt { get }
 }
 
 extension Pulse: PulseReflecting {
-    var pulsedValue: Any { value }
-    var assignmentCount: UInt { valueUpdatedCount }
+    package var pulsedValue: Any { value }
+    package var assignmentCount: UInt { valueUpdatedCount }
 }
 extension Pulse: Sendable where Value: Sendable {}

@@ -37,12 +37,12 @@ extension ReactorAction: Equatable where R.Action: Equatable {}
 /// `Sendable` when the reactor's action is.
 extension ReactorAction: Sendable where R.Action: Sendable {}
 
-/// Codable when the reactor's action is: register it in ``ActionTypes`` to export the
+/// Codable when the reactor's action is: register it in ReflowDevtools' `ActionTypes` to export the
 /// actions sent through the store, and to dispatch them from the live inspector's page.
 extension ReactorAction: Codable where R.Action: Codable {}
 
 /// A reactor's action as it went through the store, for a test written from a recorded
 /// session: the mutations it made were recorded after it.
-protocol RoutedReactorAction {}
+package protocol RoutedReactorAction {}
 
 extension ReactorAction: RoutedReactorAction {}

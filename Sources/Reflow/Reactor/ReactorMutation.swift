@@ -12,7 +12,7 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     /// The reactor's mutation.
     public let mutation: R.Mutation
     /// Which hosting of a reactor this mutation belongs to.
-    let hostID: ObjectIdentifier
+    package let hostID: ObjectIdentifier
 
     @usableFromInline
     init(mutation: R.Mutation, hostID: ObjectIdentifier) {
@@ -23,15 +23,15 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
     /// `ReactorName.Mutation.case`, for logs.
     public var description: String { "\(R.self).Mutation.\(mutation)" }
 
-    var reactorName: String { String(describing: R.self) }
+    package var reactorName: String { String(describing: R.self) }
 
-    var mutationDescription: String { String(describing: mutation) }
+    package var mutationDescription: String { String(describing: mutation) }
 
-    var reactorType: Any.Type { R.self }
+    package var reactorType: Any.Type { R.self }
 
-    var mutationValue: Any { mutation }
+    package var mutationValue: Any { mutation }
 
-    func rehosted(_ hostID: ObjectIdentifier) -> any Action {
+    package func rehosted(_ hostID: ObjectIdentifier) -> any Action {
         ReactorMutation(mutation: mutation, hostID: hostID)
     }
 }
@@ -40,8 +40,8 @@ public struct ReactorMutation<R: Reactor>: HostedMutation, CustomStringConvertib
 extension ReactorMutation: Sendable where R.Mutation: Sendable {}
 
 /// Codable when the reactor's mutation is, so a session of a hosted reactor can be
-/// exported: register it in ``ActionTypes``. Only the mutation is written: which hosting
-/// it belonged to is the running app's, and ``History/importJSON(_:actionTypes:)`` binds
+/// exported: register it in ReflowDevtools' `ActionTypes`. Only the mutation is written: which hosting
+/// it belonged to is the running app's, and `History.importJSON(_:actionTypes:)` binds
 /// an imported mutation to the attached store's hosting of its reactor.
 extension ReactorMutation: Codable where R.Mutation: Codable {
     private enum CodingKeys: String, CodingKey { case mutation }

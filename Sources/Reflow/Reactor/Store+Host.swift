@@ -150,6 +150,12 @@ extension Store {
         }
     }
 
+    /// The identity of this store's one hosting of a reactor of `reactorType`, or `nil` when
+    /// it hosts none or more than one: devtools bind an imported mutation to it.
+    package func hostingID(ofReactorType reactorType: Any.Type) -> ObjectIdentifier? {
+        features.existing(ReactorHostings.self)?.hostID(ofReactorType: reactorType)
+    }
+
     /// Wires a hosted reactor to this store: its reducer of the slice, its routes, the
     /// store's ownership of it, and its core's host.
     @usableFromInline

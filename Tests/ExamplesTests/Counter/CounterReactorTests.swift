@@ -4,6 +4,7 @@ import ReflowTesting
 import Testing
 import TestSupport
 @testable import CounterKit
+import ReflowDevtools
 
 @MainActor
 @Suite struct CounterReactorTests {

@@ -3,6 +3,7 @@ import Foundation
 import Reflow
 import Testing
 import GitHubSearchKit
+import ReflowDevtools
 
 /// The details are a screen pushed on the app's stack: Enter pushes it, Back (Esc) pops
 /// it, and a deep link (`--open owner/name`) is the state with that screen on the stack

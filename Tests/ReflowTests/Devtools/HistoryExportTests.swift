@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Reflow
+import ReflowDevtools
 
 private struct Profile: Codable, Equatable { var name = "Ann"; var tags: [String] = [] }
 private struct SavedState: Codable, Equatable {

@@ -1,6 +1,7 @@
 import Testing
 import Reflow
 import ReflowTesting
+import ReflowDevtools
 
 private struct HostState: Equatable {
     var count = 0

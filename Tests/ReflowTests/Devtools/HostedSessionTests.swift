@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Reflow
 import TestSupport
+import ReflowDevtools
 
 // A hosted reactor's recorded session: exported, imported, skipped, written as a test.
 

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 /// The live inspector against what other web pages can do to a server on loopback: a page
 /// served from another loopback port, in a real headless Chromium, that tries every way in

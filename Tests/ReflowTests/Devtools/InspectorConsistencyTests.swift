@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 struct InspectedShelf: Equatable, Codable {
     var books: [String] = []

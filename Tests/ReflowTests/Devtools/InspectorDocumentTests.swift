@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 private struct Repo: Equatable { var name: String; var stars: Int }
 private enum Phase: Equatable { case idle, loading(page: Int) }

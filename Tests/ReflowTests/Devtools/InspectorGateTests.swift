@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 /// Each rule of the inspector's gate, by raw HTTP on loopback: what a request without the
 /// token, from another Host or Origin, or with too large a body gets, and that none of

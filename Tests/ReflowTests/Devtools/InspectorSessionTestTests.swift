@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 // Internal, not private: a written test must be able to name them.
 struct InspectedNote: Equatable {

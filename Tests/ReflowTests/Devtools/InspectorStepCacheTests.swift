@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 private struct Shelf: Equatable {
     var title = ""

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Reflow
 import TestSupport
+import ReflowDevtools
 
 private struct Board: Equatable {
     var title = ""

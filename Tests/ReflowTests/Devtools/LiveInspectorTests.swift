@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 private struct Basket: Equatable, Codable {
     var title = "Groceries"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 /// A test written from a recorded session: values written as Swift source that rebuilds
 /// them, the fields each action changed, and a clear refusal of what cannot be written.

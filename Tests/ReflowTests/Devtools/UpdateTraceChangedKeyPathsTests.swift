@@ -1,5 +1,6 @@
 import Testing
 import Reflow
+import ReflowDevtools
 
 /// Counts how often the state is reflected: `StateDiff` reflects each value it walks.
 private final class ReflectionCount {

@@ -3,6 +3,7 @@ import Testing
 import ReflowTesting
 @testable import Reflow
 @testable import ReflowCore
+@testable import ReflowDevtools
 
 private struct Item: Identifiable, Equatable { var id: Int; var name: String }
 

@@ -1,5 +1,6 @@
 import Testing
 import Reflow
+import ReflowDevtools
 
 private struct TraceState: Equatable {
     var count = 0

@@ -1,4 +1,5 @@
 import Reflow
+import ReflowDevtools
 
 // The language of random store programs, shared by the reference model and the runner
 // that drives a real Store.

@@ -1,4 +1,5 @@
 import Reflow
+import ReflowDevtools
 
 struct ModelSetA: Action { var value: Int }
 struct ModelSetB: Action { var value: Int }

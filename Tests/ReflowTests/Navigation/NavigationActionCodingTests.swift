@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Reflow
+@testable import ReflowDevtools
 
 /// Navigation actions and stacks in the devtools: compared, saved and read back as Swift's
 /// own enums are, and written into a test from a recorded session by the stack's own

@@ -1,5 +1,6 @@
 import Reflow
 import Testing
+import ReflowDevtools
 
 /// A hosted reactor's mutation is reduced into its slice at the slice's offset when the
 /// slice is stored inline, and through its key path otherwise; directly when nothing else

@@ -1,5 +1,6 @@
 import Reflow
 import Testing
+import ReflowDevtools
 
 /// A hosted reactor's `Equatable` slice, stored inline, is not read by a notification
 /// after reductions that cannot have written it, as a key-path subscription is not; a

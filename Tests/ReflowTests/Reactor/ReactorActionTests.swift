@@ -1,6 +1,7 @@
 import Testing
 import Reflow
 import ReflowTesting
+import ReflowDevtools
 
 /// A hosted reactor's actions go through the store like any action: middleware, history
 /// and dispatch recorders see them, and the reactor gets them after the notification.
