@@ -150,7 +150,7 @@ public final class History<State> {
         guard self.store == nil || self.store === store else {
             fatalError("History.attach(to:): this history already records another store; make one history per store.")
         }
-        guard store.loop.reductionObserver == nil else {
+        guard !store.hasReductionObserver else {
             fatalError("History.attach(to:): the store already has a history attached; attach one history per store.")
         }
         self.store = store
@@ -160,7 +160,7 @@ public final class History<State> {
         entries = []
         position = 0
         revision += 1
-        store.loop.reductionObserver = { [weak self] action, state in
+        store.setReductionObserver { [weak self] action, state in
             self?.record(action, state: state)
         }
         installTracer()
@@ -171,14 +171,14 @@ public final class History<State> {
         guard isTracing else {
             tracer?.note = nil
             tracer = nil
-            store.loop.watcher = nil
+            store.setNotificationWatcher(nil)
             return
         }
         if tracer != nil { return }
         let tracer = UpdateTracer()
         tracer.note = { [weak self] event in self?.noteTraceEvent(event) }
         self.tracer = tracer
-        store.loop.watcher = tracer
+        store.setNotificationWatcher(tracer)
     }
 
     private func noteTraceEvent(_ event: UpdateTracer.Event) {
@@ -191,8 +191,8 @@ public final class History<State> {
 
     /// Stops recording; the entries stay.
     public func detach() {
-        store?.loop.reductionObserver = nil
-        store?.loop.watcher = nil
+        store?.setReductionObserver(nil)
+        store?.setNotificationWatcher(nil)
         tracer = nil
         store = nil
     }
@@ -246,7 +246,7 @@ public final class History<State> {
         showsUnrecordedState = false
         isJumping = true
         defer { isJumping = false }
-        store.loop.replaceState(state)
+        store.replaceState(state)
     }
 
     /// Goes one entry back, if there is one.
@@ -289,7 +289,7 @@ public final class History<State> {
         let reactor = (action as? any HostedMutation)?.reactorName
         var trace: UpdateTrace?
         if isTracing, let store {
-            var reducers = store.loop.reducer.handlerNames(for: type(of: action))
+            var reducers = store.reducers.main.handlerNames(for: type(of: action))
             if let reactor { reducers.append("\(reactor).reduce (hosted)") }
             // The changed key paths wait for a reader (`Entry.trace`): finding them walks
             // the whole state (benchmark D2).
@@ -306,7 +306,7 @@ public final class History<State> {
 
     /// The attached store's reducers: its own and those of its hosted reactors, for replay.
     var reducers: (main: Reducer<State>, hosted: [ObjectIdentifier: Reducer<State>])? {
-        store.map { ($0.loop.reducer, $0.loop.ownedReducers) }
+        store.map { ($0.reducers.main, $0.reducers.owned) }
     }
 
     /// Replaces the recorded entries (import), keeping the attached store. A hosted

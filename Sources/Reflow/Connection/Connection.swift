@@ -182,7 +182,7 @@ public final class Connection<State, Props, Actions> {
         self.cell = member
         self.actions = mapDispatchToActions(store.weakDispatch)
         Housekeeping.run()
-        store.loop.watcher?.observerMade(member, .connection(Props.self))
+        store.announce(member, .connection(Props.self))
     }
 
     /// Keeps `subscription`, the one that follows the store for this connection's member,

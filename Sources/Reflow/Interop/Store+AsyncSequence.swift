@@ -16,7 +16,7 @@ extension Store {
     ///   that iterates it is cancelled or the store is released.
     public func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
         observers.stream(current: state, select: KeyPathAccess.reader(keyPath), isDuplicate: { $0 == $1 },
-                         label: ObserverLabel(kind: "stream") { String(describing: keyPath) }, watcher: loop.watcher)
+                         label: ObserverLabel(kind: "stream") { String(describing: keyPath) }, made: didMake)
     }
 
     /// A selected value as an async sequence: the current value, then each change.
@@ -25,7 +25,7 @@ extension Store {
     /// - Returns: A stream of the current value, then each change.
     public func values<Value: Equatable & Sendable>(of select: @escaping (State) -> Value) -> AsyncStream<Value> {
         observers.stream(current: state, select: select, isDuplicate: { $0 == $1 },
-                         label: ObserverLabel(kind: "stream") { "closure" }, watcher: loop.watcher)
+                         label: ObserverLabel(kind: "stream") { "closure" }, made: didMake)
     }
 }
 

@@ -267,7 +267,7 @@ extension Store {
     func subscribeHostedSliceObserver(_ observer: HostedSliceObserver<State>, core: AnyObject, label: String) -> SubscriptionHandle {
         noteNewSubscriber()
         let subscription = observers.subscribe(observer)
-        loop.watcher?.observerMade(core, .subscription(label))
+        announce(core, .subscription(label))
         return subscription
     }
 }

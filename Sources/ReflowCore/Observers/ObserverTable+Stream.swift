@@ -5,11 +5,12 @@ extension ObserverTable {
     ///
     /// - Parameters:
     ///   - label: What a ``NotificationWatcher`` calls the stream's observer.
-    ///   - watcher: The source's watcher, if it has one: it names the observer now.
+    ///   - made: Told of the stream's observer once it is in the table (a store announces
+    ///     it to its watcher: ``Store/didMake(_:)``).
     package func stream<Selected: Sendable>(current: Value, select: @escaping (Value) -> Selected,
                                             isDuplicate: @escaping (Selected, Selected) -> Bool,
                                             label: ObserverLabel,
-                                            watcher: (any NotificationWatcher)? = nil) -> AsyncStream<Selected> {
+                                            made: (Observer<Value>) -> Void = { _ in }) -> AsyncStream<Selected> {
         let (stream, continuation) = AsyncStream<Selected>.makeStream()
         let initial = select(current)
         let observer = SelectingObserver<Value>.make(
@@ -18,7 +19,7 @@ extension ObserverTable {
             stream: StreamLink(finish: { continuation.finish() }, label: label)
         )
         insert(observer)
-        watcher?.observerMade(observer, observer.watchLabel)
+        made(observer)
         continuation.onTermination = { [weak observer] _ in
             // Ended on the main actor (a task on it was cancelled): end now, so that no
             // subscription is left when `cancel()` returns; elsewhere, as soon as it runs.

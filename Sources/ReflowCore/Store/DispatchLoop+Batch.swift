@@ -20,7 +20,7 @@ extension DispatchLoop {
 
     /// Replaces the state from outside any reduction (time travel) and notifies as a
     /// reduction that wrote all of it would: no key path is skipped.
-    package func replaceState(_ state: State) {
+    func replaceState(_ state: State) {
         guard loopState.reducingActionType == nil && !observers.isNotifying else {
             fatalError("""
             Reflow: time travel was asked for while the store was reducing or notifying; \

@@ -70,12 +70,12 @@ package final class DispatchLoop<State> {
     #endif
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.
-    package var reductionObserver: ((any Action, State) -> Void)? {
+    package internal(set) var reductionObserver: ((any Action, State) -> Void)? {
         didSet { stagesChanged() }
     }
     /// Told what each notification does, observer by observer (devtools' trace); while
     /// set, notifications announce it (see ``NotificationWatcher``).
-    package var watcher: (any NotificationWatcher)? {
+    package internal(set) var watcher: (any NotificationWatcher)? {
         didSet { stagesChanged() }
     }
 

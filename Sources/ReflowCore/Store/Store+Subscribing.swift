@@ -195,9 +195,9 @@ extension Store {
     /// - Parameter detail: What it selects: a key path, or "closure".
     @usableFromInline
     package func didSubscribe(_ subscription: SubscriptionHandle, selecting detail: @autoclosure () -> String) -> SubscriptionHandle {
-        if let watcher = loop.watcher, let observer = subscription.observer {
-            let detail = detail()
-            watcher.observerMade(observer, .subscription(detail))
+        if let observer = subscription.observer {
+            // The detail is made once, when there is a watcher to name the observer.
+            announce(observer, ObserverLabel(kind: "subscription") { [detail = detail()] in detail })
         }
         return subscription
     }
@@ -206,7 +206,7 @@ extension Store {
     /// ``NotificationWatcher``, if it has one, by the observer's own label.
     @usableFromInline
     package func didMake<Value>(_ observer: Observer<Value>) {
-        if let watcher = loop.watcher { watcher.observerMade(observer, observer.watchLabel) }
+        announce(observer, observer.watchLabel)
     }
 
     /// The newest group if it selects `Value` the same way and no pass is running, else a
