@@ -168,13 +168,10 @@ extension Store {
     func connectionGroup<Props>(of _: Props.Type, pass: @escaping ConnectionGroup<State, Props>.Pass,
                                 isDuplicate: ((Props, Props) -> Bool)?) -> ConnectionGroup<State, Props> {
         noteNewSubscriber()
-        if !observers.isNotifying, let newest = observers.newest as? ConnectionGroup<State, Props>,
-           (newest.isDuplicate == nil) == (isDuplicate == nil) {
-            return newest
+        return observers.joinableGroup(ConnectionGroup<State, Props>.self,
+                                       accepts: { ($0.isDuplicate == nil) == (isDuplicate == nil) }) {
+            ConnectionGroup(pass: pass, isDuplicate: isDuplicate)
         }
-        let group = ConnectionGroup<State, Props>(pass: pass, isDuplicate: isDuplicate)
-        observers.insert(group)
-        return group
     }
 
     /// The group that a new connection with props of this type joins: one that compares

@@ -240,8 +240,27 @@ open class ObserverTable<Value> {
     }
 
     /// The most recently added observer, if it is still live.
-    package final var newest: Observer<Value>? {
+    final var newest: Observer<Value>? {
         slots.object(at: slotCount - 1)
+    }
+
+    /// The group a new member joins: the newest observer if it is a `Group` that `accepts`
+    /// and no pass is running, else the one `make` returns, added at the end. A member
+    /// added during a pass must not be visited by it, so a running pass's groups take none.
+    ///
+    /// Every kind of group that members join (key-path subscriptions, selections,
+    /// connections) is found here, so the rule is written once.
+    ///
+    /// - Parameters:
+    ///   - accepts: Whether the newest group works the way the new member needs (compares
+    ///     the same way, say).
+    ///   - make: Makes a new group, when the newest cannot be joined.
+    package final func joinableGroup<Group: Observer<Value>>(_: Group.Type, accepts: (Group) -> Bool = { _ in true },
+                                                             make: () -> Group) -> Group {
+        if !isNotifying, let newest = newest as? Group, accepts(newest) { return newest }
+        let group = make()
+        insert(group)
+        return group
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).

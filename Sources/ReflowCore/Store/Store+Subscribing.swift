@@ -152,10 +152,9 @@ extension Store {
     package func keyPathGroup<Value: Equatable>(of _: Value.Type,
                                         pass: @escaping KeyPathGroup<State, Value>.Pass) -> KeyPathGroup<State, Value> {
         noteNewSubscriber()
-        if !observers.isNotifying, let newest = observers.newest as? KeyPathGroup<State, Value> { return newest }
-        let group = KeyPathGroup<State, Value>(writes: loop.writes, pass: pass)
-        observers.insert(group)
-        return group
+        return observers.joinableGroup(KeyPathGroup<State, Value>.self) {
+            KeyPathGroup(writes: loop.writes, pass: pass)
+        }
     }
 
     /// Adds a key-path subscription to `group`; a stored path (or an element of a stored
@@ -215,13 +214,10 @@ extension Store {
     func selectionGroup<Value>(of _: Value.Type, usesCustomEquality: Bool,
                                pass: @escaping SelectionGroup<State, Value>.Pass) -> SelectionGroup<State, Value> {
         noteNewSubscriber()
-        if !observers.isNotifying, let newest = observers.newest as? SelectionGroup<State, Value>,
-           newest.usesCustomEquality == usesCustomEquality {
-            return newest
+        return observers.joinableGroup(SelectionGroup<State, Value>.self,
+                                       accepts: { $0.usesCustomEquality == usesCustomEquality }) {
+            SelectionGroup(usesCustomEquality: usesCustomEquality, pass: pass)
         }
-        let group = SelectionGroup(usesCustomEquality: usesCustomEquality, pass: pass)
-        observers.insert(group)
-        return group
     }
 
     /// A new subscriber: features' housekeeping runs (subscribing is not a hot path).
