@@ -17,8 +17,9 @@ let package = Package(
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "ReflowTesting", targets: ["ReflowTesting"]),
         .library(name: "ReflowReSwift", targets: ["ReflowReSwift"]),
-        // History, time travel, the inspector and the session-test writer: an app adds it to
-        // the targets (or build configurations) that want it, so a release build ships none of it.
+        // History, time travel, the inspector and the session-test writer: an app links it only
+        // to the targets that debug. A build that links it ships its code even if only
+        // `#if DEBUG` code calls it (Swift keeps a linked library's type metadata).
         .library(name: "ReflowDevtools", targets: ["ReflowDevtools"]),
     ],
     dependencies: [],

@@ -289,7 +289,7 @@ public final class History<State> {
         let reactor = (action as? any HostedMutation)?.reactorName
         var trace: UpdateTrace?
         if isTracing, let store {
-            var reducers = store.reducers.main.handlerNames(for: type(of: action))
+            var reducers = store.reducer.handlerNames(for: type(of: action))
             if let reactor { reducers.append("\(reactor).reduce (hosted)") }
             // The changed key paths wait for a reader (`Entry.trace`): finding them walks
             // the whole state (benchmark D2).
@@ -306,7 +306,7 @@ public final class History<State> {
 
     /// The attached store's reducers: its own and those of its hosted reactors, for replay.
     var reducers: (main: Reducer<State>, hosted: [ObjectIdentifier: Reducer<State>])? {
-        store.map { ($0.reducers.main, $0.reducers.owned) }
+        store.map { ($0.reducer, $0.ownedReducers) }
     }
 
     /// Replaces the recorded entries (import), keeping the attached store. A hosted

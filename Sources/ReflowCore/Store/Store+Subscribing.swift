@@ -196,7 +196,7 @@ extension Store {
     package func didSubscribe(_ subscription: SubscriptionHandle, selecting detail: @autoclosure () -> String) -> SubscriptionHandle {
         if let observer = subscription.observer {
             // The detail is made once, when there is a watcher to name the observer.
-            announce(observer, ObserverLabel(kind: "subscription") { [detail = detail()] in detail })
+            announce(observer, { let detail = detail(); return .subscription(detail) }())
         }
         return subscription
     }

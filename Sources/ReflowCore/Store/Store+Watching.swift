@@ -23,11 +23,11 @@ extension Store {
         loop.replaceState(state)
     }
 
-    /// The store's reducer and the owned reducers of its hosted reactors, by owner: what
-    /// reduces a recorded action again.
-    package var reducers: (main: Reducer<State>, owned: [ObjectIdentifier: Reducer<State>]) {
-        (loop.reducer, loop.ownedReducers)
-    }
+    /// The store's own reducer: what reduces a recorded action again, and names its handlers.
+    package var reducer: Reducer<State> { loop.reducer }
+
+    /// The owned reducers of the store's hosted reactors, by owner.
+    package var ownedReducers: [ObjectIdentifier: Reducer<State>] { loop.ownedReducers }
 
     /// Names a new observer for the store's watcher, if it has one, so that names follow
     /// the order observers were made in. The label is made only when there is a watcher.
