@@ -15,12 +15,12 @@ import ReflowCore
 /// Members sit in a ``SlotTable``, unretained: a member leaves the group
 /// (``GroupedConnectionMember/leaveGroup()``) when its connection is freed, before it can
 /// be freed itself. One that leaves during a pass is disabled, so the pass skips it from
-/// then on, and kept alive in `retired` until the outermost pass ends, so the pass never
-/// reads freed memory. A member joins only outside a pass (the store starts a new group
-/// otherwise), so a pass sees exactly the members there when it began, minus those that
-/// left.
+/// then on, and held until the outermost pass ends, so the pass never reads freed memory:
+/// the passes follow the engine's one rule (``PassOwner``). A member joins only outside a
+/// pass (the store starts a new group otherwise), so a pass sees exactly the members there
+/// when it began, minus those that left.
 @MainActor @usableFromInline
-final class ConnectionGroup<State, Props>: Observer<State> {
+final class ConnectionGroup<State, Props>: Observer<State>, PassOwner {
     /// Visits the members with the new state, reporting them to the watcher, if any.
     @usableFromInline typealias Pass = (ConnectionGroup, State, (any NotificationWatcher)?) -> Void
 
@@ -35,7 +35,8 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     // after it. Exclusivity stays checked here: unchecking it measured no gain (S7
     // 2.50–2.58 µs and all readers 21.6–21.9 µs either way).
     @usableFromInline var members = SlotTable<GroupedConnectionMember<State, Props>>()
-    private var retired: [GroupedConnectionMember<State, Props>] = []
+    /// Members that left during a pass, kept alive until the outermost pass ends.
+    private var held: [GroupedConnectionMember<State, Props>] = []
 
     init(pass: @escaping Pass, isDuplicate: ((Props, Props) -> Bool)?) {
         self.pass = pass
@@ -56,21 +57,21 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     @inlinable @inline(__always)
     static func deliveringChanges<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State,
                                                        _ watch: Watch) where Props: Equatable {
-        group.members.ledger.passDepth += 1
-        // Every member of the snapshot is alive for the whole pass (one that leaves
-        // meanwhile is retired, not freed, and disabled), so each is called borrowed,
-        // without a retain and release of its `map` per member.
-        group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
-            if member.isEnabled {
-                let props = member.map(state)
-                if let watcher = watch.watcher { report(member, fired: false, to: watcher) }
-                if props != member.props {
-                    if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
-                    member.deliver(props, watch)
+        group.pass {
+            // Every member of the snapshot is alive for the whole pass (one that leaves
+            // meanwhile is held, not freed, and disabled), so each is called borrowed,
+            // without a retain and release of its `map` per member.
+            group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
+                if member.isEnabled {
+                    let props = member.map(state)
+                    if let watcher = watch.watcher { report(member, fired: false, to: watcher) }
+                    if props != member.props {
+                        if let watcher = watch.watcher { report(member, fired: true, to: watcher) }
+                        member.deliver(props, watch)
+                    }
                 }
             }
         }
-        group.endPass()
     }
 
     /// The pass of props that are not `Equatable`: each connected member maps the state and
@@ -85,18 +86,18 @@ final class ConnectionGroup<State, Props>: Observer<State> {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func deliveringEveryMapping<Watch: PassWatching>(_ group: ConnectionGroup, _ state: State, _ watch: Watch) {
-        group.members.ledger.passDepth += 1
-        group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
-            if member.isEnabled {
-                let props = member.map(state)
-                if let watcher = watch.watcher {
-                    report(member, fired: false, to: watcher)
-                    report(member, fired: true, to: watcher)
+        group.pass {
+            group.members.forEach(upTo: group.members.count, passing: state, watch) { member, state, watch in
+                if member.isEnabled {
+                    let props = member.map(state)
+                    if let watcher = watch.watcher {
+                        report(member, fired: false, to: watcher)
+                        report(member, fired: true, to: watcher)
+                    }
+                    member.deliver(props, watch)
                 }
-                member.deliver(props, watch)
             }
         }
-        group.endPass()
     }
 
     /// Tells `watcher` that `member` mapped the state, or that it delivered new props.
@@ -106,15 +107,6 @@ final class ConnectionGroup<State, Props>: Observer<State> {
             watcher.fired(member, .connection(Props.self))
         } else {
             watcher.evaluated(member, .connection(Props.self))
-        }
-    }
-
-    @usableFromInline
-    func endPass() {
-        members.ledger.passDepth -= 1
-        if members.ledger.passDepth == 0 && !retired.isEmpty {
-            retired.removeAll()
-            compactIfWorthIt()
         }
     }
 
@@ -136,20 +128,24 @@ final class ConnectionGroup<State, Props>: Observer<State> {
         // Its connection is gone: nothing will enable it again, and a pass in progress
         // skips it from now on.
         member.isEnabled = false
-        if members.ledger.isInPass {
-            retired.append(member)
-        } else {
-            compactIfWorthIt()
-        }
+        retire(member)
         checkInvariants()
         if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
-    private func compactIfWorthIt() {
-        members.compactIfWorthIt(movingMembers: { member, _, slot in member.index = slot })
+    @usableFromInline func hold(_ member: GroupedConnectionMember<State, Props>) {
+        held.append(member)
     }
 
-    func checkInvariants() {
+    @usableFromInline func releaseHeld() {
+        held.removeAll()
+    }
+
+    @usableFromInline func member(_ member: GroupedConnectionMember<State, Props>, movedFrom _: Int, to slot: Int) {
+        member.index = slot
+    }
+
+    @usableFromInline func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         members.checkInvariants("ConnectionGroup") { $0.index }
         guard InvariantWalk.isDue(count: members.count) else { return }

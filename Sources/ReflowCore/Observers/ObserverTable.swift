@@ -10,14 +10,15 @@
 ///
 /// ## Holes
 /// Removal leaves a hole so indexes stay valid while a pass walks the slots; see
-/// ``SlotTable``.
+/// ``SlotTable``. The passes, and what leaves during them, follow the one pass engine
+/// (``PassOwner``).
 ///
 /// ## Ownership
 /// The table owns each observer through its `Unmanaged` slot: retained once on insert and
 /// released once on removal (or when the table goes away). A pass copies the array of
 /// plain pointers and calls each observer borrowed, without a retain/release pair per
 /// observer (about 10 ns each in benchmark S2). An observer removed during a pass is
-/// parked in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
+/// held in the table's ``PassBacklog`` until the outermost pass ends, so a pass never
 /// calls freed memory.
 ///
 /// ## Subclasses
@@ -27,7 +28,7 @@
 /// Everything the table does is `final`. Open for the same reason as ``Observer``: the
 /// subclasses are features, in the Reflow module.
 @MainActor
-open class ObserverTable<Value> {
+open class ObserverTable<Value>: PassOwner {
     /// The observers and their ledger: the slots' counts, the pass depth, and whether
     /// there is a `backlog` (`hasWorkAtPassEnd`), so a pass that leaves none reads nothing
     /// else.
@@ -36,25 +37,26 @@ open class ObserverTable<Value> {
     // calls), so the run-time checks on every pass guard nothing (benchmark S7, all
     // readers: checked, 18.6 → 24.2 µs). Re-entrant sends and removals during a pass are
     // exercised by ObserverTableTests and the seeded model tests.
-    @exclusivity(unchecked) @usableFromInline package private(set) final var slots = SlotTable<Observer<Value>>()
+    // Written by this table and the pass engine only.
+    @exclusivity(unchecked) @usableFromInline package final var members = SlotTable<Observer<Value>>()
     /// What passes in progress leave for their end; made on first need and dropped when
     /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
     /// pointer for it (benchmark S5). Checked exclusivity: read only when the ledger says
     /// it exists.
     @usableFromInline final var backlog: PassBacklog<Value>?
 
-    @inlinable package final var isNotifying: Bool { slots.ledger.isInPass }
-    @inlinable package final var isEmpty: Bool { slots.ledger.isEmpty }
-    package final var liveCount: Int { slots.ledger.liveCount }
+    @inlinable package final var isNotifying: Bool { members.ledger.isInPass }
+    @inlinable package final var isEmpty: Bool { members.ledger.isEmpty }
+    package final var liveCount: Int { members.ledger.liveCount }
     /// Slots in use, holes included: a pass visits the first `slotCount`.
-    @inlinable final var slotCount: Int { slots.count }
+    @inlinable final var slotCount: Int { members.count }
 
     // Public, not package: an open class's package initializer, called from a subclass in
     // another module, draws a false "infinite recursion" warning in optimized builds (Swift 6.3).
     public init() {}
 
     deinit {
-        slots.releaseAll { $0.sourceDidEnd() }
+        members.releaseAll { $0.sourceDidEnd() }
     }
 
     /// Adds `observer` and returns the subscription that ends it.
@@ -76,7 +78,7 @@ open class ObserverTable<Value> {
     /// weak reference to the table would allocate the table's side table, 48 bytes per
     /// connection (benchmark S5).
     package final func insertUnlinked(_ observer: Observer<Value>) {
-        observer.slot = slots.appendOwning(observer)
+        observer.slot = members.appendOwning(observer)
         checkInvariants()
     }
 
@@ -88,12 +90,33 @@ open class ObserverTable<Value> {
         // compaction; checked by `checkInvariants`), so the slot holding this very object
         // tells that it is here.
         // The table's own reference, released here or, during a pass, when it ends.
-        guard let owned = slots.removeOwned(observer, at: observer.slot) else { return }
+        guard let owned = members.removeOwned(observer, at: observer.slot) else { return }
         observer.isActive = false
-        if slots.ledger.isInPass { backlogForWriting.retired.append(owned) }
-        compactIfWorthIt()
+        retire(owned)
         checkInvariants()
-        if slots.ledger.isEmpty { didBecomeEmpty() }
+        if members.ledger.isEmpty { didBecomeEmpty() }
+    }
+
+    /// Keeps the table's reference to `observer`, removed during a pass, in the backlog.
+    @usableFromInline package final func hold(_ observer: Observer<Value>) {
+        backlogForWriting.retired.append(observer)
+    }
+
+    /// Frees the observers removed during the pass. The backlog goes with them unless it
+    /// still holds values (only `send` queues them, and it delivers them before its pass
+    /// ends; `checkInvariants` asserts it).
+    @usableFromInline package final func releaseHeld() {
+        guard let backlog else { return }
+        if backlog.queued.isEmpty {
+            self.backlog = nil
+        } else {
+            backlog.retired.removeAll()
+            members.ledger.noteWorkAtPassEnd()
+        }
+    }
+
+    @usableFromInline package final func member(_ observer: Observer<Value>, movedFrom _: Int, to slot: Int) {
+        observer.slot = slot
     }
 
     /// Called when the last live observer left; a subclass that must know overrides it.
@@ -108,7 +131,7 @@ open class ObserverTable<Value> {
         if let backlog { return backlog }
         let made = PassBacklog<Value>()
         backlog = made
-        slots.ledger.hasWorkAtPassEnd = true
+        members.ledger.noteWorkAtPassEnd()
         return made
     }
 
@@ -118,19 +141,18 @@ open class ObserverTable<Value> {
     /// - Complexity: O(*n*) in live observers, plus their work.
     @inlinable
     package final func send(_ value: Value) {
-        if slots.ledger.isInPass {
+        if members.ledger.isInPass {
             backlogForWriting.queued.append((value, slotCount))
             return
         }
-        if slots.ledger.isEmpty { return }
-        // One delivery: this value's pass, then the values sent meanwhile. The depth
-        // stays up throughout, so values sent meanwhile join the queue and slot numbers
-        // stay valid (no compaction until the end).
-        slots.ledger.passDepth += 1
-        notify(value)
-        if slots.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: nil) }
-        slots.ledger.passDepth -= 1
-        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
+        if members.ledger.isEmpty { return }
+        // One delivery: this value's pass, then the values sent meanwhile. One pass
+        // throughout, so values sent meanwhile join the queue and slot numbers stay valid
+        // (no compaction until the end).
+        pass {
+            notify(value)
+            if members.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: nil) }
+        }
     }
 
     /// ``send(_:)`` in a notification that `watcher` watches: each observer, and each
@@ -139,16 +161,15 @@ open class ObserverTable<Value> {
     ///
     /// - Complexity: O(*n*) in live observers, plus their work.
     package final func send(_ value: Value, watchedBy watcher: any NotificationWatcher) {
-        if slots.ledger.isInPass {
+        if members.ledger.isInPass {
             backlogForWriting.queued.append((value, slotCount))
             return
         }
-        if slots.ledger.isEmpty { return }
-        slots.ledger.passDepth += 1
-        notify(value, watchedBy: watcher)
-        if slots.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: watcher) }
-        slots.ledger.passDepth -= 1
-        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
+        if members.ledger.isEmpty { return }
+        pass {
+            notify(value, watchedBy: watcher)
+            if members.ledger.hasWorkAtPassEnd { deliverQueued(watchedBy: watcher) }
+        }
     }
 
     /// One pass with `value`, with no queueing: for a source that cannot send while it
@@ -212,16 +233,15 @@ open class ObserverTable<Value> {
     // more indirect call per observer (benchmarks S2, R2).
     @inlinable @inline(__always)
     final func forEachActive(upTo end: Int, _ body: (Observer<Value>) -> Void) {
-        slots.ledger.passDepth += 1
-        // A snapshot: the pass reads no class property per observer, and observers added
-        // meanwhile (who already got the current value) are not in it. One removed
-        // meanwhile stays alive in the backlog and is skipped through its `isActive` flag.
-        slots.forEach(upTo: end) { observer in
-            if observer.isActive { body(observer) }
+        pass {
+            // A snapshot: the pass reads no class property per observer, and observers
+            // added meanwhile (who already got the current value) are not in it. One
+            // removed meanwhile stays alive in the backlog and is skipped through its
+            // `isActive` flag.
+            members.forEach(upTo: end) { observer in
+                if observer.isActive { body(observer) }
+            }
         }
-        slots.ledger.passDepth -= 1
-        // Removals outside a pass compact at once, so only retired observers leave work.
-        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
 
     /// One pass over chosen slots: calls `body` with the live observer in each of
@@ -231,17 +251,16 @@ open class ObserverTable<Value> {
     /// if the pass has not reached it yet.
     @inlinable @inline(__always)
     final func forEachActive(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Observer<Value>) -> Void) {
-        slots.ledger.passDepth += 1
-        slots.forEach(inSlots: chosen) { observer in
-            if observer.isActive { body(observer) }
+        pass {
+            members.forEach(inSlots: chosen) { observer in
+                if observer.isActive { body(observer) }
+            }
         }
-        slots.ledger.passDepth -= 1
-        if slots.ledger.passDepth == 0 && slots.ledger.hasWorkAtPassEnd { endPass() }
     }
 
     /// The most recently added observer, if it is still live.
     final var newest: Observer<Value>? {
-        slots.object(at: slotCount - 1)
+        members.object(at: slotCount - 1)
     }
 
     /// The group a new member joins: the newest observer if it is a `Group` that `accepts`
@@ -264,30 +283,11 @@ open class ObserverTable<Value> {
     }
 
     /// Every live observer, in order (for diagnostics and for sources that end).
-    final var live: [Observer<Value>] { slots.live }
+    final var live: [Observer<Value>] { members.live }
 
     /// The number of subscriptions the live observers stand for.
     final var subscriptionCount: Int {
         live.reduce(0) { $0 + $1.subscriptionCount }
-    }
-
-    /// The outermost pass ended: frees the observers removed during it and squeezes out
-    /// holes. The backlog goes with them unless it still holds values (only `send` queues
-    /// them, and it delivers them before its pass ends; `checkInvariants` asserts it).
-    @usableFromInline
-    final func endPass() {
-        if let backlog, !backlog.queued.isEmpty {
-            backlog.retired.removeAll()
-        } else {
-            backlog = nil
-            slots.ledger.hasWorkAtPassEnd = false
-        }
-        compactIfWorthIt()
-        checkInvariants()
-    }
-
-    private final func compactIfWorthIt() {
-        slots.compactIfWorthIt(movingMembers: { observer, _, slot in observer.slot = slot })
     }
 }
 

@@ -20,9 +20,10 @@
 /// closures are released then, or, during a pass, when the pass ends: the pass calls
 /// selectors from a snapshot of the array, and replacing one would copy it. The members'
 /// subscriptions sit in a ``SlotTable`` whose slots number the parallel arrays; its
-/// compaction moves them.
+/// compaction moves them. Passes, holding and compaction follow the one pass engine
+/// (``PassOwner``).
 @MainActor @usableFromInline
-final class SelectionGroup<State, Value>: Observer<State> {
+final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
     /// Visits the members with the new state, reporting them to the watcher, if any.
     @usableFromInline package typealias Pass = (SelectionGroup, State, (any NotificationWatcher)?) -> Void
 
@@ -61,7 +62,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// the arrays above, with the ledger of holes and passes.
     @usableFromInline var members = SlotTable<SelectionMember<State, Value>>()
     /// Members cancelled during a pass, whose closures are released when it ends.
-    @usableFromInline var cancelledDuringPass: [Int] = []
+    private var held: [SelectionMember<State, Value>] = []
 
     init(usesCustomEquality: Bool, pass: @escaping Pass) {
         self.usesCustomEquality = usesCustomEquality
@@ -81,39 +82,40 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func comparingEqual<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) where Value: Equatable {
-        group.beginPass()
-        // Snapshots: closures called from a local array need no retain/release.
-        let selects = group.selects
-        let onChanges = group.onChanges
-        // Invariant: `lastValues` and `isLive` have a slot per member and do not move
-        // during a pass (no member joins during a pass, and compaction waits for the
-        // outermost pass to end), so `last` and `live` stay valid through every
-        // `onChange`, whatever it does: it may cancel members (a write to `live` seen by
-        // this pass), and an action it dispatches runs after the pass.
-        let last = group.lastValues.base
-        let live = group.isLive.base
-        // A `while` with one increment: in a debug build it measured 39 µs, a `for` over
-        // the indices 41 µs and a `defer`red increment 48 µs (S3 closures, debug section).
-        let count = selects.count
-        var index = 0
-        while index < count {
-            if live[index] {
-                let value = selects[index](state)
-                if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                // Invariant: a live member has a last value (set on subscribe, cleared only
-                // when it is cancelled, which clears `isLive` first).
-                if value != last[index].unsafelyUnwrapped {
-                    last[index] = value
-                    if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-                    onChanges[index].call(value)
+        group.pass {
+            // Snapshots: closures called from a local array need no retain/release.
+            let selects = group.selects
+            let onChanges = group.onChanges
+            // Invariant: `lastValues` and `isLive` have a slot per member and do not move
+            // during a pass (no member joins during a pass, and compaction waits for the
+            // outermost pass to end), so `last` and `live` stay valid through every
+            // `onChange`, whatever it does: it may cancel members (a write to `live` seen
+            // by this pass), and an action it dispatches runs after the pass.
+            let last = group.lastValues.base
+            let live = group.isLive.base
+            // A `while` with one increment: in a debug build it measured 39 µs, a `for`
+            // over the indices 41 µs and a `defer`red increment 48 µs (S3 closures, debug
+            // section).
+            let count = selects.count
+            var index = 0
+            while index < count {
+                if live[index] {
+                    let value = selects[index](state)
+                    if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
+                    // Invariant: a live member has a last value (set on subscribe, cleared
+                    // only when it is cancelled, which clears `isLive` first).
+                    if value != last[index].unsafelyUnwrapped {
+                        last[index] = value
+                        if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
+                        onChanges[index].call(value)
+                    }
                 }
+                index += 1
             }
-            index += 1
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
+            #endif
         }
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
-        #endif
-        group.endPass()
     }
 
     /// The pass of a group whose members bring their own `isDuplicate`.
@@ -127,32 +129,32 @@ final class SelectionGroup<State, Value>: Observer<State> {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
     static func comparingCustom<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) {
-        group.beginPass()
-        let selects = group.selects
-        let onChanges = group.onChanges
-        let isDuplicates = group.isDuplicates
-        // Invariant: as in `comparingEqual`.
-        let last = group.lastValues.base
-        let live = group.isLive.base
-        let count = selects.count
-        var index = 0
-        while index < count {
-            if live[index] {
-                let value = selects[index](state)
-                if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                // Invariant: as in `comparingEqual`.
-                if !isDuplicates[index].call(last[index].unsafelyUnwrapped, value) {
-                    last[index] = value
-                    if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-                    onChanges[index].call(value)
+        group.pass {
+            let selects = group.selects
+            let onChanges = group.onChanges
+            let isDuplicates = group.isDuplicates
+            // Invariant: as in `comparingEqual`.
+            let last = group.lastValues.base
+            let live = group.isLive.base
+            let count = selects.count
+            var index = 0
+            while index < count {
+                if live[index] {
+                    let value = selects[index](state)
+                    if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
+                    // Invariant: as in `comparingEqual`.
+                    if !isDuplicates[index].call(last[index].unsafelyUnwrapped, value) {
+                        last[index] = value
+                        if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
+                        onChanges[index].call(value)
+                    }
                 }
+                index += 1
             }
-            index += 1
+            #if REFLOW_INTERNAL_CHECKS
+            precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
+            #endif
         }
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == last && group.isLive.base == live, "SelectionGroup: slots moved during a pass")
-        #endif
-        group.endPass()
     }
 
     /// Tells `watcher` that the member at `index` was evaluated, or that it fired.
@@ -192,56 +194,43 @@ final class SelectionGroup<State, Value>: Observer<State> {
         return member
     }
 
-    @inlinable
-    func beginPass() {
-        members.ledger.passDepth += 1
-    }
-
-    @inlinable
-    func endPass() {
-        members.ledger.passDepth -= 1
-        if members.ledger.passDepth == 0 && !cancelledDuringPass.isEmpty { releaseCancelled() }
-    }
-
-    @usableFromInline
-    func releaseCancelled() {
-        for index in cancelledDuringPass { release(index) }
-        cancelledDuringPass.removeAll()
-        compactIfWorthIt()
-        checkInvariants()
-    }
-
-    /// Cancels the member at `index`.
-    func cancel(at index: Int) {
-        isLive[index] = false
-        _ = members.vacate(index)
-        if members.ledger.isInPass {
-            cancelledDuringPass.append(index)
-        } else {
-            release(index)
-            compactIfWorthIt()
-        }
+    /// Cancels `member`.
+    func cancel(_ member: SelectionMember<State, Value>) {
+        isLive[member.index] = false
+        guard members.leave(member.index) else { return }
+        retire(member)
         checkInvariants()
         if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
-    private func release(_ index: Int) {
+    @usableFromInline func hold(_ member: SelectionMember<State, Value>) {
+        held.append(member)
+    }
+
+    @usableFromInline func releaseHeld() {
+        for member in held { release(member) }
+        held.removeAll()
+    }
+
+    /// Releases the closures of `member`, which left (its slot stays until compaction).
+    @usableFromInline func release(_ member: SelectionMember<State, Value>) {
+        let index = member.index
         selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
         lastValues[index] = nil
         onChanges[index] = OnChange { _ in }
         if usesCustomEquality { isDuplicates[index] = IsDuplicate { _, _ in true } }
     }
 
-    private func compactIfWorthIt() {
-        guard members.ledger.shouldCompact else { return }
-        members.compactIfWorthIt(movingMembers: { member, from, to in
-            selects[to] = selects[from]
-            lastValues[to] = lastValues[from]
-            onChanges[to] = onChanges[from]
-            if usesCustomEquality { isDuplicates[to] = isDuplicates[from] }
-            isLive[to] = true
-            member.index = to
-        })
+    @usableFromInline func member(_ member: SelectionMember<State, Value>, movedFrom from: Int, to: Int) {
+        selects[to] = selects[from]
+        lastValues[to] = lastValues[from]
+        onChanges[to] = onChanges[from]
+        if usesCustomEquality { isDuplicates[to] = isDuplicates[from] }
+        isLive[to] = true
+        member.index = to
+    }
+
+    @usableFromInline func didCompact() {
         truncate(to: members.count)
     }
 
@@ -257,7 +246,7 @@ final class SelectionGroup<State, Value>: Observer<State> {
 
     /// Checks that the parallel arrays agree with the member slots. Compiles to nothing
     /// unless `REFLOW_INTERNAL_CHECKS` is set.
-    func checkInvariants() {
+    @usableFromInline func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         members.checkInvariants("SelectionGroup") { $0.index }
         let count = members.count
@@ -291,7 +280,7 @@ final class SelectionMember<State, Value>: SubscriptionTarget {
     func endSubscription() {
         guard isActive else { return }
         isActive = false
-        group.cancel(at: index)
+        group.cancel(self)
     }
 }
 

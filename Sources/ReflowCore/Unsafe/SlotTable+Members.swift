@@ -6,8 +6,8 @@
 /// ``SlotTable``).
 ///
 /// The invariant is the caller's, and the same as a core group's: a member leaves
-/// (``leave(_:)``) before it is freed, and one that leaves during a pass is kept alive by
-/// its group until the pass ends, so no slot ever holds a freed object.
+/// (``leave(_:)``) before it is freed, and one that leaves during a pass is held until the
+/// pass ends (``PassOwner/retire(_:)``), so no slot ever holds a freed object.
 /// `ConnectionGroupModelTests` release connections during passes under that rule, with
 /// `REFLOW_INTERNAL_CHECKS` checking every member's slot.
 extension SlotTable {
@@ -34,7 +34,10 @@ extension SlotTable {
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
     /// telling `moved` of each member that changed slot, with its old and new slot.
-    package mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ from: Int, _ to: Int) -> Void) {
+    ///
+    /// - Returns: Whether it compacted.
+    @discardableResult
+    mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ from: Int, _ to: Int) -> Void) -> Bool {
         compactIfWorthIt { entry, from, to in moved(entry.takeUnretainedValue(), from, to) }
     }
 }

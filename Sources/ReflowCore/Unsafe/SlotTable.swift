@@ -117,9 +117,12 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
     /// telling `moved` of each entry that changed slot.
-    mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) {
+    ///
+    /// - Returns: Whether it compacted.
+    @discardableResult
+    mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) -> Bool {
         // Only an array has holes enough to be worth it.
-        guard ledger.shouldCompact, case .many(let entries) = storage else { return }
+        guard ledger.shouldCompact, case .many(let entries) = storage else { return false }
         var kept = ContiguousArray<Unmanaged<Entry>?>()
         kept.reserveCapacity(ledger.liveCount)
         for (slot, entry) in entries.enumerated() {
@@ -129,6 +132,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
         }
         storage = .many(kept)
         ledger.didCompact()
+        return true
     }
 
     /// Calls `body` with every entry in the first `end` slots, in order, borrowed; holes
@@ -250,10 +254,13 @@ package struct SlotLedger: Sendable {
     /// Slots that are holes.
     @usableFromInline var holes: Int32 = 0
     /// Passes in progress (a pass can start inside another, through a nested source).
-    @usableFromInline package var passDepth: Int32 = 0
-    /// Whether the owner keeps work for the end of the outermost pass (a table's backlog),
-    /// so a pass that leaves none reads only the ledger. In the padding after the counts.
-    @usableFromInline var hasWorkAtPassEnd = false
+    /// Raised and lowered only by the pass engine (``PassOwner/pass(_:)``); internal, so
+    /// no feature can.
+    @usableFromInline var passDepth: Int32 = 0
+    /// Whether the owner keeps work for the end of the outermost pass (members that left
+    /// during it, a table's queued values), so a pass that leaves none reads only the
+    /// ledger. In the padding after the counts.
+    @usableFromInline package internal(set) var hasWorkAtPassEnd = false
 
     init() {}
 
@@ -265,6 +272,20 @@ package struct SlotLedger: Sendable {
 
     /// Whether the holes should be squeezed out now.
     var shouldCompact: Bool { passDepth == 0 && holes > 16 && holes * 2 > slots }
+
+    /// A pass starts.
+    @inlinable mutating func enterPass() { passDepth += 1 }
+    /// A pass ends.
+    ///
+    /// - Returns: Whether it was the outermost and left work for its end.
+    @inlinable mutating func leavePass() -> Bool {
+        passDepth -= 1
+        return passDepth == 0 && hasWorkAtPassEnd
+    }
+    /// The owner keeps work for the end of the outermost pass.
+    @inlinable mutating func noteWorkAtPassEnd() { hasWorkAtPassEnd = true }
+    /// The work kept for the end of the outermost pass is being done.
+    mutating func clearWorkAtPassEnd() { hasWorkAtPassEnd = false }
 
     mutating func didAppend() { slots += 1 }
     mutating func didVacate() { holes += 1 }

@@ -95,13 +95,13 @@ import Testing
             weakFirst = recorder
             first = table.subscribe(recorder)
         }
-        guard case .one = table.slots.storage else { Issue.record("one observer kept in an array"); return }
+        guard case .one = table.members.storage else { Issue.record("one observer kept in an array"); return }
         first?.cancel()
         first = nil
-        guard case .none = table.slots.storage else { Issue.record("the lone slot was not cleared"); return }
+        guard case .none = table.members.storage else { Issue.record("the lone slot was not cleared"); return }
         #expect(weakFirst == nil)  // the table's reference to its lone observer was released
         let second = table.subscribe(Recorder("b", log))
-        guard case .one = table.slots.storage else { Issue.record("a hole kept outside a pass"); return }
+        guard case .one = table.members.storage else { Issue.record("a hole kept outside a pass"); return }
         #expect(table.slotCount == 1)
         table.send(1)
         #expect(log.lines == ["b:1"])
@@ -117,7 +117,7 @@ import Testing
         }))
         table.send(1)
         #expect(log.lines == ["a:1"])
-        guard case .many = table.slots.storage else { Issue.record("two observers not in an array"); return }
+        guard case .many = table.members.storage else { Issue.record("two observers not in an array"); return }
         table.send(2)
         #expect(log.lines == ["a:1", "a:2", "b:2"])
         _ = (first, added)
@@ -166,7 +166,7 @@ import Testing
             subscription.cancel()
         }
         #expect(table.slotCount < 100)  // holes were squeezed out
-        #expect(table.slots.ledger.holes < table.slots.ledger.slots)
+        #expect(table.members.ledger.holes < table.members.ledger.slots)
         table.send(7)
         #expect(log.lines == stride(from: 0, to: 100, by: 10).map { "\($0):7" })
     }
@@ -209,6 +209,6 @@ import Testing
         subscription.cancel()
         observer.endSubscription()
         #expect(table.liveCount == 0)
-        #expect(table.slots.ledger.holes <= table.slots.ledger.slots)
+        #expect(table.members.ledger.holes <= table.members.ledger.slots)
     }
 }
