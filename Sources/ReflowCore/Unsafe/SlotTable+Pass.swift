@@ -98,7 +98,7 @@ extension PassOwner {
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
     /// telling the client of each move.
-    package func compactIfWorthIt() {
+    func compactIfWorthIt() {
         guard members.ledger.shouldCompact else { return }
         if members.compactIfWorthIt(movingMembers: { member, from, to in self.member(member, movedFrom: from, to: to) }) {
             didCompact()
