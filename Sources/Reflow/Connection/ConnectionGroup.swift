@@ -133,6 +133,11 @@ final class ConnectionGroup<State, Props>: Observer<State>, PassOwner {
         if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
+    @usableFromInline var passLedger: SlotLedger {
+        get { members.ledger }
+        set { members.ledger = newValue }
+    }
+
     @usableFromInline func hold(_ member: GroupedConnectionMember<State, Props>) {
         held.append(member)
     }

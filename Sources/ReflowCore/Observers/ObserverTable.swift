@@ -97,6 +97,11 @@ open class ObserverTable<Value>: PassOwner {
         if members.ledger.isEmpty { didBecomeEmpty() }
     }
 
+    @usableFromInline package final var passLedger: SlotLedger {
+        get { members.ledger }
+        set { members.ledger = newValue }
+    }
+
     /// Keeps the table's reference to `observer`, removed during a pass, in the backlog.
     @usableFromInline package final func hold(_ observer: Observer<Value>) {
         backlogForWriting.retired.append(observer)

@@ -203,6 +203,11 @@ final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
         if members.ledger.isEmpty { endSubscription() }  // an empty group leaves the store
     }
 
+    @usableFromInline var passLedger: SlotLedger {
+        get { members.ledger }
+        set { members.ledger = newValue }
+    }
+
     @usableFromInline func hold(_ member: SelectionMember<State, Value>) {
         held.append(member)
     }

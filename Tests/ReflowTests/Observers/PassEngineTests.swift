@@ -23,6 +23,11 @@ import Testing
         var joined: [Int: Member] = [:]
         var compactions = 0
 
+        var passLedger: SlotLedger {
+            get { members.ledger }
+            set { members.ledger = newValue }
+        }
+
         func hold(_ member: Member) { held.append(member) }
         func releaseHeld() {
             for member in held { release(member) }
