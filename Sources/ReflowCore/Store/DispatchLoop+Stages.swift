@@ -2,12 +2,14 @@
 // turns each on (`isOn(_:)`), and how features turn them on and off. None of this runs on
 // a dispatch: the dispatch reads the bits (`DispatchStages`, in DispatchLoop.swift).
 
-/// One optional stage of the dispatch loop. Adding a stage starts here, with a case: the
-/// compiler then asks for each decision about it, every one an exhaustive switch over
-/// these cases: its bit (``bit``), the field of the loop that turns it on
-/// (`DispatchLoop.isOn(_:)`), and whether an owned dispatch runs it inline
-/// (``isRunByOwnedDispatch``). What is left is its work, where it runs.
-enum DispatchStage: CaseIterable {
+/// One optional stage of the dispatch loop. Adding a stage starts here, with a case: its
+/// raw value is its bit in ``DispatchStages`` (numbered, and kept apart, by the compiler),
+/// and the compiler asks for each decision about it, every one an exhaustive switch over
+/// these cases: the field of the loop that turns it on (`DispatchLoop.isOn(_:)`), and
+/// whether the inline and the owned dispatch run it themselves (``isRunByInlineDispatch``,
+/// ``isRunByOwnedDispatch``). What is left is its work, where it runs.
+@usableFromInline
+enum DispatchStage: UInt8, CaseIterable {
     /// A middleware chain runs before the reducer.
     case middleware
     /// Owned reducers run for their owners' actions.
@@ -21,21 +23,18 @@ enum DispatchStage: CaseIterable {
     /// Some action types are routed on after their reduction.
     case routes
 
-    /// The stage's bit in ``DispatchStages``, which the dispatch reads.
-    var bit: DispatchStages {
+    /// Whether a plain dispatch runs the stage itself, and so stays inline while it is on
+    /// (``DispatchLoop/LoopState/admitsInlineDispatch``).
+    var isRunByInlineDispatch: Bool {
         switch self {
-        case .middleware: .middleware
-        case .ownedReducers: .ownedReducers
-        case .footprints: .footprints
-        case .watched: .watched
-        case .reductionObserver: .reductionObserver
-        case .routes: .routes
+        // `reduceAndNotify` queues the action for its routes (a store with effects: E1).
+        case .routes: true
+        case .middleware, .ownedReducers, .footprints, .watched, .reductionObserver: false
         }
     }
 
     /// Whether an owned dispatch (a hosted reactor's mutation) runs the stage itself, and
-    /// so stays inline while it is on (``DispatchStages/runByOwnedDispatch``, which
-    /// `DispatchStagesTests` checks against this).
+    /// so stays inline while it is on (``DispatchLoop/LoopState/admitsOwnedDispatch``).
     var isRunByOwnedDispatch: Bool {
         switch self {
         // Its reduction is the owner's, handed to it.
@@ -74,13 +73,13 @@ extension DispatchLoop {
     /// between dispatches.
     var stagesInUse: DispatchStages {
         var stages: DispatchStages = []
-        for stage in DispatchStage.allCases where isOn(stage) { stages.insert(stage.bit) }
+        for stage in DispatchStage.allCases where isOn(stage) { stages.insert(stage) }
         return stages
     }
 
     /// Sets the stages' bits after a field that turns a stage on or off changed.
     func stagesChanged() {
-        loopState.stages = stagesInUse
+        loopState.setStages(stagesInUse)
     }
 
     /// Adds a reducer that runs, after the store's, for the ``OwnedAction``s of `owner`.
@@ -94,7 +93,7 @@ extension DispatchLoop {
     /// dispatch.
     package func addRoute(for type: any Action.Type, owner: ObjectIdentifier, deliver: @escaping @MainActor (any Action) -> Void) {
         #if REFLOW_INTERNAL_CHECKS
-        // An owned dispatch runs inline while routes are on (`DispatchStages.runByOwnedDispatch`).
+        // An owned dispatch runs inline while routes are on (`DispatchStage.isRunByOwnedDispatch`).
         precondition(!(type is any OwnedAction.Type), "DispatchLoop: a route for an owned action")
         #endif
         addRoute(forTypeWith: ObjectIdentifier(type), owner: owner, deliver: deliver)

@@ -105,7 +105,13 @@ package final class DispatchLoop<State> {
         /// Whether a reduction inside the open batch changed the state.
         @usableFromInline var batchChangedState = false
         var isDraining = false
-        @usableFromInline var stages = DispatchStages()
+        /// The optional stages that are on; set, with the two flags below, by
+        /// ``setStages(_:)``.
+        @usableFromInline private(set) var stages = DispatchStages()
+        /// Whether a stage is on that the inline dispatch does not run itself.
+        @usableFromInline private(set) var stagesLeaveInlineDispatch = false
+        /// Whether a stage is on that an owned dispatch does not run itself.
+        @usableFromInline private(set) var stagesLeaveOwnedDispatch = false
 
         @usableFromInline init() {}
 
@@ -118,17 +124,27 @@ package final class DispatchLoop<State> {
         /// Whether a dispatch takes the inline path: no stage on but routes, which
         /// `reduceAndNotify` runs itself (a store with effects, benchmark E1).
         @inlinable var admitsInlineDispatch: Bool {
-            batchDepth == 0 && stages.rawValue & ~DispatchStages.routes.rawValue == 0
+            batchDepth == 0 && !stagesLeaveInlineDispatch
         }
 
         /// No stage is on that an owned dispatch leaves to the general path, and nothing is
         /// being reduced: `dispatchOwned` may reduce and notify inline, unless observers
         /// are being told.
         @inlinable var admitsOwnedDispatch: Bool {
-            stages.rawValue & ~DispatchStages.runByOwnedDispatch.rawValue == 0 && reducingActionType == nil
+            !stagesLeaveOwnedDispatch && reducingActionType == nil
         }
 
         // MARK: Transitions
+
+        /// Turns on `stages`, and off the others. Which of them the fast paths run is
+        /// each stage's own answer (``DispatchStage/isRunByInlineDispatch``,
+        /// ``DispatchStage/isRunByOwnedDispatch``), asked here, when a stage is turned on or
+        /// off, rather than kept as a mask beside the cases: a dispatch reads one flag.
+        mutating func setStages(_ stages: DispatchStages) {
+            self.stages = stages
+            stagesLeaveInlineDispatch = DispatchStage.allCases.contains { stages.contains($0) && !$0.isRunByInlineDispatch }
+            stagesLeaveOwnedDispatch = DispatchStage.allCases.contains { stages.contains($0) && !$0.isRunByOwnedDispatch }
+        }
 
         mutating func enterBatch() { batchDepth += 1 }
 
@@ -252,7 +268,7 @@ package final class DispatchLoop<State> {
     /// dispatch stays small enough to be inlined where it is called (benchmark S1).
     @usableFromInline
     func afterReducing(_ action: any Action, of actionType: any Action.Type) {
-        if loopState.stages == .routes {
+        if loopState.stages == [.routes] {
             // Routes alone (a store with effects): one set test, for the many actions no
             // route is declared for (benchmark E1).
             if routedTypes.contains(ObjectIdentifier(actionType)) { pending.append(.route(action)) }
@@ -369,8 +385,10 @@ package final class DispatchLoop<State> {
     func checkInvariants() {
         #if REFLOW_INTERNAL_CHECKS
         precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
+        // A ninth stage would shift its bit out of the byte (`&<<` masks the shift).
+        precondition(DispatchStage.allCases.count <= UInt8.bitWidth, "DispatchLoop: more stages than bits")
         precondition(loopState.stages == stagesInUse,
-                     "DispatchLoop: stage bits \(loopState.stages.rawValue) out of date (\(stagesInUse.rawValue) are on)")
+                     "DispatchLoop: stage bits \(loopState.stages) out of date (\(stagesInUse) are on)")
         // The unchecked `routedTypes` is exactly the routes' types: a route it missed would
         // never be delivered, one it kept would be queued for nobody.
         precondition(routes.keys.allSatisfy(routedTypes.contains)
@@ -401,33 +419,42 @@ package final class DispatchLoop<State> {
     }
 }
 
-/// The bits of the loop's optional stages (``DispatchStage``), read on every dispatch: any
-/// of them sends a dispatch the general way, and an owned dispatch too unless it is one of
-/// ``runByOwnedDispatch``. Both fast paths leave a dispatch to the general path while a
-/// stage they do not run is on, and `checkInvariants` checks the bits.
+/// The loop's optional stages that are on, a bit each, read on every dispatch: any of them
+/// sends a dispatch the general way, and an owned dispatch too unless it runs them
+/// itself (``LoopState/admitsOwnedDispatch``).
+///
+/// A stage's bit is its ``DispatchStage``'s raw value: the compiler numbers the cases and
+/// keeps them apart, so no table of constants is kept in step with the enum.
 @usableFromInline
-struct DispatchStages: OptionSet, Sendable {
-    @usableFromInline let rawValue: UInt8
+struct DispatchStages: Equatable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    @usableFromInline private(set) var bits: UInt8 = 0
 
-    @inlinable init(rawValue: UInt8) {
-        self.rawValue = rawValue
+    @inlinable init() {}
+
+    @usableFromInline init(arrayLiteral stages: DispatchStage...) {
+        for stage in stages { insert(stage) }
     }
 
-    // One constant per stage, not derived from `DispatchStage` here: a debug build would
-    // make a call for it on every check. `DispatchStage.bit` maps each case to its own.
-    static var middleware: DispatchStages { DispatchStages(rawValue: 1 << 0) }
-    @inlinable static var ownedReducers: DispatchStages { DispatchStages(rawValue: 1 << 1) }
-    @inlinable static var footprints: DispatchStages { DispatchStages(rawValue: 1 << 2) }
-    @inlinable static var watched: DispatchStages { DispatchStages(rawValue: 1 << 3) }
-    @inlinable static var reductionObserver: DispatchStages { DispatchStages(rawValue: 1 << 4) }
-    @inlinable static var routes: DispatchStages { DispatchStages(rawValue: 1 << 5) }
+    @inlinable var isEmpty: Bool { bits == 0 }
 
-    /// The stages an owned dispatch runs itself, so that it stays inline while they are on
-    /// (a store that hosts a reactor has owned reducers and routes on from the start): the
-    /// bits of the stages whose ``DispatchStage/isRunByOwnedDispatch`` says so.
-    // One constant, not a union of the stages above: a debug build would call each getter
-    // on every owned dispatch (R1h). `DispatchStagesTests` checks that it is that union.
-    @inlinable static var runByOwnedDispatch: DispatchStages { DispatchStages(rawValue: 0b10_1110) }
+    /// Whether `stage` is on.
+    // `&<<` of two `UInt8`s: the standard library's concrete, transparent shift, so a
+    // debug build makes no generic call for it.
+    @inlinable func contains(_ stage: DispatchStage) -> Bool {
+        bits & (1 &<< stage.rawValue) != 0
+    }
+
+    mutating func insert(_ stage: DispatchStage) {
+        bits |= 1 &<< stage.rawValue
+    }
+
+    mutating func remove(_ stage: DispatchStage) {
+        bits &= ~(1 &<< stage.rawValue)
+    }
+
+    @usableFromInline var description: String {
+        "\(DispatchStage.allCases.filter(contains))"
+    }
 }
 
 /// Actions dispatched while the store was notifying, waiting their turn (FIFO).

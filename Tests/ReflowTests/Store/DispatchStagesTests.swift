@@ -1,41 +1,42 @@
 import Testing
 @testable import ReflowCore
 
-/// The loop's optional stages: each case of `DispatchStage` has its own bit, the one
-/// constant an owned dispatch (a hosted reactor's mutation) reads is the union of the
-/// stages it runs, and each bit follows the field that turns its stage on.
+/// The loop's optional stages: each case of `DispatchStage` has its own bit, the fast
+/// paths admit exactly the stages each case says they run, and each bit follows the field
+/// that turns its stage on.
 @Suite struct DispatchStagesTests {
     @Test func eachStage_hasItsOwnBit() {
         var seen: DispatchStages = []
         for stage in DispatchStage.allCases {
-            #expect(stage.bit.rawValue.nonzeroBitCount == 1, "\(stage)")
-            #expect(seen.isDisjoint(with: stage.bit), "\(stage) shares a bit")
-            seen.formUnion(stage.bit)
+            #expect(!seen.contains(stage), "\(stage) shares a bit")
+            seen.insert(stage)
+            #expect(seen.contains(stage), "\(stage) has no bit in the byte")
         }
+        #expect(seen.bits.nonzeroBitCount == DispatchStage.allCases.count)
+        for stage in DispatchStage.allCases {
+            seen.remove(stage)
+            #expect(!seen.contains(stage))
+        }
+        #expect(seen.isEmpty)
     }
 
-    /// Written as one constant for debug builds' sake, it must stay the union of the stages
-    /// that say an owned dispatch runs them, and leave out the two that must see each
-    /// action on its way.
-    @Test func runByOwnedDispatch_isTheUnionOfTheStagesItRuns() {
-        var expected: DispatchStages = []
-        for stage in DispatchStage.allCases where stage.isRunByOwnedDispatch { expected.formUnion(stage.bit) }
-        #expect(DispatchStages.runByOwnedDispatch == expected)
-        #expect(expected == [.ownedReducers, .footprints, .watched, .routes])
-        #expect(!DispatchStages.runByOwnedDispatch.contains(.middleware))
-        #expect(!DispatchStages.runByOwnedDispatch.contains(.reductionObserver))
-    }
-
-    /// Every stage but those is left to the general path, a stage added later included.
-    @Test func anyOtherStage_isNotAdmittedInline() {
+    /// Each fast path admits a stage exactly when the stage says that path runs it: routes
+    /// alone for the inline dispatch; for an owned dispatch, all but the two that must see
+    /// each action on its way (middleware, a reduction observer).
+    @Test func theFastPaths_admitTheStagesTheyRun() {
         var state = DispatchLoop<Int>.LoopState()
-        #expect(state.admitsOwnedDispatch)
-        for bit in 0..<8 {
-            let stage = DispatchStages(rawValue: 1 << bit)
-            state.stages = [.ownedReducers, .routes, stage]
-            #expect(state.admitsOwnedDispatch == DispatchStages.runByOwnedDispatch.contains(stage), "stage bit \(bit)")
+        #expect(state.admitsInlineDispatch && state.admitsOwnedDispatch)
+        for stage in DispatchStage.allCases {
+            state.setStages([stage])
+            #expect(state.admitsInlineDispatch == stage.isRunByInlineDispatch, "\(stage)")
+            #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage)")
+            state.setStages([.ownedReducers, .routes, stage])
+            #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage) beside a host's stages")
+            #expect(!state.admitsInlineDispatch, "\(stage) beside owned reducers")
         }
-        state.stages = .ownedReducers
+        #expect(DispatchStage.allCases.filter(\.isRunByInlineDispatch) == [.routes])
+        #expect(DispatchStage.allCases.filter { !$0.isRunByOwnedDispatch } == [.middleware, .reductionObserver])
+        state.setStages([.ownedReducers])
         state.reducingActionType = Probe.self
         #expect(!state.admitsOwnedDispatch)
     }
@@ -49,7 +50,7 @@ import Testing
         var turnedOn: DispatchStages = []
         func check(_ comment: Comment) {
             #expect(loop.loopState.stages == expected, comment)
-            turnedOn.formUnion(loop.loopState.stages)
+            for stage in DispatchStage.allCases where loop.loopState.stages.contains(stage) { turnedOn.insert(stage) }
         }
         check("a new store runs no stage")
 
@@ -96,7 +97,7 @@ import Testing
         #expect(store.state == 1)
         // A stage added later is walked here too, or this fails.
         for stage in DispatchStage.allCases {
-            #expect(turnedOn.contains(stage.bit), "no step above turns \(stage) on")
+            #expect(turnedOn.contains(stage), "no step above turns \(stage) on")
         }
     }
 
