@@ -19,8 +19,9 @@
 /// - no member joins during a pass, and compaction waits for the outermost pass to end,
 ///   so no slot number changes meaning while a pass holds it.
 ///
-/// `ObserverTableTests`, `SelectionGroupModelTests` and `ConnectionGroupModelTests`
-/// release members during passes, nested ones included; with `REFLOW_INTERNAL_CHECKS`
+/// `PassEngineTests` (the engine against a model, with nested passes, over thousands of
+/// members), `ObserverTableTests`, `GroupTests` and `ConnectionGroupModelTests` release
+/// members during passes, nested ones included; with `REFLOW_INTERNAL_CHECKS`
 /// each client checks its slots after every join, leave and pass end
 /// (``checkInvariants()``), and `ObserverTableTests` check that each observer is freed
 /// exactly when its table lets go of it.
