@@ -72,9 +72,7 @@ extension DispatchLoop {
     /// The stages the loop's fields turn on. `checkInvariants` checks the bits against it
     /// between dispatches.
     var stagesInUse: DispatchStages {
-        var stages: DispatchStages = []
-        for stage in DispatchStage.allCases where isOn(stage) { stages.insert(stage) }
-        return stages
+        DispatchStages(DispatchStage.allCases.filter(isOn))
     }
 
     /// Sets the stages' bits after a field that turns a stage on or off changed.

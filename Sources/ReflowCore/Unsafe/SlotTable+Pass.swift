@@ -36,7 +36,8 @@ package protocol PassOwner: AnyObject {
     /// The members' ledger, read and written whole: `members.ledger`.
     // Its own requirement, with a getter and a setter, for the pass's two updates: through
     // `members`, each was a call of the conformance's `modify` coroutine that the
-    // optimizer did not inline (R1h 1.12× of 52dd719, `perf`).
+    // optimizer did not inline (`perf` on benchmark R1: 4.7% of samples in that witness and
+    // its resume; none with this requirement).
     var passLedger: SlotLedger { get set }
 
     /// Keeps `member`, which left during a pass, alive until the outermost pass ends.

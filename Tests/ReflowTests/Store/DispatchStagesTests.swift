@@ -6,7 +6,7 @@ import Testing
 /// that turns its stage on.
 @Suite struct DispatchStagesTests {
     @Test func eachStage_hasItsOwnBit() {
-        var seen: DispatchStages = []
+        var seen: DispatchStages = DispatchStages()
         for stage in DispatchStage.allCases {
             #expect(!seen.contains(stage), "\(stage) shares a bit")
             seen.insert(stage)
@@ -27,16 +27,16 @@ import Testing
         var state = DispatchLoop<Int>.LoopState()
         #expect(state.admitsInlineDispatch && state.admitsOwnedDispatch)
         for stage in DispatchStage.allCases {
-            state.setStages([stage])
+            state.setStages(DispatchStages(only: stage))
             #expect(state.admitsInlineDispatch == stage.isRunByInlineDispatch, "\(stage)")
             #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage)")
-            state.setStages([.ownedReducers, .routes, stage])
+            state.setStages(DispatchStages([.ownedReducers, .routes, stage]))
             #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage) beside a host's stages")
             #expect(!state.admitsInlineDispatch, "\(stage) beside owned reducers")
         }
         #expect(DispatchStage.allCases.filter(\.isRunByInlineDispatch) == [.routes])
         #expect(DispatchStage.allCases.filter { !$0.isRunByOwnedDispatch } == [.middleware, .reductionObserver])
-        state.setStages([.ownedReducers])
+        state.setStages(DispatchStages(only: .ownedReducers))
         state.reducingActionType = Probe.self
         #expect(!state.admitsOwnedDispatch)
     }
@@ -46,8 +46,8 @@ import Testing
     @MainActor @Test func eachStagesBit_followsItsField() {
         let store = Store(reducer: Reducer<Int>.on(Probe.self) { value, _ in value += 1 }, state: 0)
         let loop = store.loop
-        var expected: DispatchStages = []
-        var turnedOn: DispatchStages = []
+        var expected: DispatchStages = DispatchStages()
+        var turnedOn: DispatchStages = DispatchStages()
         func check(_ comment: Comment) {
             #expect(loop.loopState.stages == expected, comment)
             for stage in DispatchStage.allCases where loop.loopState.stages.contains(stage) { turnedOn.insert(stage) }
@@ -65,7 +65,7 @@ import Testing
         expected.remove(.reductionObserver)
         check("the reduction observer removed")
         loop.watcher = nil
-        expected = []
+        expected = DispatchStages()
         check("the watcher removed")
 
         let owner = ObjectIdentifier(watcher)
@@ -82,7 +82,7 @@ import Testing
         expected.remove(.routes)
         check("every route removed")
         loop.removeOwnedReducer(for: owner)
-        expected = []
+        expected = DispatchStages()
         check("the owned reducer removed")
 
         loop.trackFootprints()
