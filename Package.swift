@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Internal invariant checks (`REFLOW_INTERNAL_CHECKS`) are opt-in, as swift-collections'
@@ -27,7 +27,7 @@ let package = Package(
         // The engine: the store, its dispatch loop, observers and handles, effects, and (in
         // Unsafe/) the structures that read memory directly. Features build on it through
         // its `package` interface; users import Reflow, which re-exports its public types.
-        .target(name: "ReflowCore", swiftSettings: strict),
+        .target(name: "ReflowCore", swiftSettings: strict + [.strictMemorySafety()]),
         .target(name: "Reflow", dependencies: ["ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowReSwift", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),

@@ -14,7 +14,7 @@ class PropsCell<Props>: ObserverTable<Props> {
     // finishes the write before it tells the bindings, which may read or set the props
     // again: ConnectionReentrancyTests), so the checks guard nothing. Read per member
     // per pass (benchmark S7).
-    @exclusivity(unchecked) @usableFromInline final var props: Props
+    @safe @exclusivity(unchecked) @usableFromInline final var props: Props
 
     init(props: Props) {
         self.props = props

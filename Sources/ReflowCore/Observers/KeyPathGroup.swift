@@ -298,9 +298,9 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     // path, debug section), while a `Bool` declared before any `Value` is at a fixed offset.
     /// Whether `lastValue` is also its selector's last value in the group (a member that
     /// joined with another value is not, until its first pass compares the two).
-    @exclusivity(unchecked) @usableFromInline var isInSync: Bool
+    @safe @exclusivity(unchecked) @usableFromInline var isInSync: Bool
     /// The value this member last delivered.
-    @exclusivity(unchecked) @usableFromInline var lastValue: Value
+    @safe @exclusivity(unchecked) @usableFromInline var lastValue: Value
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 

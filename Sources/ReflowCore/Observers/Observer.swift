@@ -25,7 +25,7 @@ open class Observer<Value>: SubscriptionTarget {
     /// Cleared when the observer leaves its table; a pass in progress skips it from then on.
     // Unchecked: read once per observer per pass, written only on the main actor, never
     // accessed inout across a call.
-    @exclusivity(unchecked) @usableFromInline final var isActive = true
+    @safe @exclusivity(unchecked) @usableFromInline final var isActive = true
     /// The table, for an observer linked to it (``ObserverTable/insert(_:)``); `nil` for
     /// one added unlinked, which what holds the table ends (``end(in:)``).
     final weak var table: ObserverTable<Value>?

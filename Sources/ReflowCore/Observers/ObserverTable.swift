@@ -38,7 +38,7 @@ open class ObserverTable<Value>: PassOwner {
     // readers: checked, 18.6 → 24.2 µs). Re-entrant sends and removals during a pass are
     // exercised by ObserverTableTests and the seeded model tests.
     // Written by this table and the pass engine only.
-    @exclusivity(unchecked) @usableFromInline package final var members = SlotTable<Observer<Value>>()
+    @safe @exclusivity(unchecked) @usableFromInline package final var members = SlotTable<Observer<Value>>()
     /// What passes in progress leave for their end; made on first need and dropped when
     /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
     /// pointer for it (benchmark S5). Checked exclusivity: read only when the ledger says
@@ -244,20 +244,6 @@ open class ObserverTable<Value>: PassOwner {
             // removed meanwhile stays alive in the backlog and is skipped through its
             // `isActive` flag.
             members.forEach(upTo: end) { observer in
-                if observer.isActive { body(observer) }
-            }
-        }
-    }
-
-    /// One pass over chosen slots: calls `body` with the live observer in each of
-    /// `chosen`'s slots (ascending, each below ``slotCount``), in that order, borrowed.
-    ///
-    /// The rules of ``forEachActive(upTo:_:)`` hold: one removed during the pass is skipped
-    /// if the pass has not reached it yet.
-    @inlinable @inline(__always)
-    final func forEachActive(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Observer<Value>) -> Void) {
-        pass {
-            members.forEach(inSlots: chosen) { observer in
                 if observer.isActive { body(observer) }
             }
         }

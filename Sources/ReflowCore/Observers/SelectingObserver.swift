@@ -104,7 +104,7 @@ package final class LastValue<Value> {
     // ends before the value is delivered, so a value sent from inside the delivery
     // (re-entrancy) cannot overlap one; SignalTests' distinct_reentrantSend_deliversEachChangeOnce
     // sends from inside the observer.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    @safe @exclusivity(unchecked) @usableFromInline var value: Value
 
     @usableFromInline
     package init(_ value: Value) {

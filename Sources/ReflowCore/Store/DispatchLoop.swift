@@ -15,7 +15,7 @@ package final class DispatchLoop<State> {
     // and nothing else can read it meanwhile: `Store.state` and `readInPlace` stop the
     // program when read while `reducingActionType` is set (exit tests). Every other access
     // is a read between reductions. The checks cost about 10% of S1.
-    @exclusivity(unchecked) @usableFromInline var storage: State
+    @safe @exclusivity(unchecked) @usableFromInline var storage: State
     @usableFromInline package let reducer: Reducer<State>
     @usableFromInline let observers = ObserverTable<State>()
     /// The middleware chain, ending in `reduceAndNotify`; `nil` without middleware.
@@ -50,7 +50,7 @@ package final class DispatchLoop<State> {
     #if REFLOW_INTERNAL_CHECKS
     @usableFromInline var routedTypes = TypeSet([])
     #else
-    @exclusivity(unchecked) @usableFromInline var routedTypes = TypeSet([])
+    @safe @exclusivity(unchecked) @usableFromInline var routedTypes = TypeSet([])
     #endif
     /// What reductions wrote since the last notification, while someone reads it.
     @usableFromInline package let writes = StateWrites()
@@ -66,7 +66,7 @@ package final class DispatchLoop<State> {
     #if REFLOW_INTERNAL_CHECKS
     @usableFromInline var loopState = LoopState()
     #else
-    @exclusivity(unchecked) @usableFromInline var loopState = LoopState()
+    @safe @exclusivity(unchecked) @usableFromInline var loopState = LoopState()
     #endif
     /// Told of each action right after it was reduced, with the state it produced, before
     /// anyone is notified (a history). Off, and free, unless set.

@@ -64,7 +64,7 @@ package struct ArrayElementRead: Equatable, Sendable {
         // `[Element]` lives there for as long as the root does. Checked against the key
         // path's own projection by `ArrayElementReadTests`, over random roots and indices.
         checkTypes(root: Root.self, element: Element.self)
-        return withUnsafeBytes(of: root) { read(at: $0.baseAddress!, as: Element.self) }
+        return unsafe withUnsafeBytes(of: root) { unsafe read(at: $0.baseAddress!, as: Element.self) }
     }
 
     /// Stops the program: the element this read was made for is no longer in its array,
@@ -96,8 +96,8 @@ package struct ArrayElementRead: Equatable, Sendable {
         precondition(ObjectIdentifier(Element.self) == elementType,
                      "ArrayElementRead: element \(index) read as \(Element.self), not as the key path's element type")
         #endif
-        let array = (root + arrayOffset).assumingMemoryBound(to: [Element].self)
-        guard index >= 0 && index < array.pointee.count else { elementGone(count: array.pointee.count) }
-        return array.pointee[index]
+        let array = unsafe (root + arrayOffset).assumingMemoryBound(to: [Element].self)
+        guard unsafe index >= 0 && index < array.pointee.count else { unsafe elementGone(count: array.pointee.count) }
+        return unsafe array.pointee[index]
     }
 }

@@ -29,7 +29,7 @@ package enum KeyPathAccess {
     package static func inPlaceReader<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (inout Root) -> Value {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
         // Safe as `reader` is; the root is borrowed for the load and not written.
-        return { root in withUnsafeBytes(of: &root) { $0.load(fromByteOffset: offset, as: Value.self) } }
+        return { root in unsafe withUnsafeBytes(of: &root) { unsafe $0.load(fromByteOffset: offset, as: Value.self) } }
     }
 
     /// Reads `keyPath` of `root`: at `offset` when it is not `nil` (which it may be only
@@ -57,7 +57,7 @@ package enum KeyPathAccess {
         // as long as the root is; `load` copies it (retaining what it references). Loaded here
         // rather than through a helper that takes the root's address: that form measured
         // 1.05× on S7 with all readers.
-        withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
+        unsafe withUnsafeBytes(of: root) { unsafe $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
     /// A function that replaces `keyPath`'s value in a root with what `update` makes of it.
@@ -76,9 +76,9 @@ package enum KeyPathAccess {
         // stores the new one in place. Checked against the key path by `KeyPathAccessTests`
         // and, through hosted reactors, by `HostedReactorSliceTests`.
         return { root, update in
-            withUnsafeMutableBytes(of: &root) { bytes in
-                let slot = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self)
-                slot.pointee = update(slot.pointee)
+            unsafe withUnsafeMutableBytes(of: &root) { bytes in
+                let slot = unsafe bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self)
+                unsafe slot.pointee = unsafe update(slot.pointee)
             }
         }
     }

@@ -15,15 +15,15 @@ extension KeyPathGroup {
         // Invariant: members may leave during the pass (their selector's entries may be
         // cleared), but none can join, so no selector is added or reused and the slots
         // neither move nor change meaning for any live member.
-        let lastValues = group.lastValues.base
-        let changed = group.changed.base
+        let lastValues = unsafe group.lastValues.base
+        let changed = unsafe group.changed.base
         // One S3 dispatch changes one value of 1,000: visit only its members, unless a
         // watcher wants every member reported.
-        if watch.watcher == nil, let chosen = group.slotsToVisit(changedMembers: changedMembers, changed) {
-            chosen.withUnsafeBufferPointer { chosen in
-                group.members.forEachActive(inSlots: chosen) { observer in
+        if watch.watcher == nil, let chosen = unsafe group.slotsToVisit(changedMembers: changedMembers, changed) {
+            unsafe chosen.withUnsafeBufferPointer { chosen in
+                unsafe group.members.forEachActive(inSlots: chosen) { observer in
                     let member = member(observer)
-                    deliver(lastValues, at: member.selector, to: member, in: group, watch)
+                    unsafe deliver(lastValues, at: member.selector, to: member, in: group, watch)
                 }
             }
         } else {
@@ -33,12 +33,12 @@ extension KeyPathGroup {
                 if let watcher = watch.watcher { group.report(member, fired: false, to: watcher) }
                 // Most members' selectors did not change: decide on `changed` before
                 // reading the value (S7 with `slice:`, 990 of 1,000).
-                if member.isInSync && !changed[selector] { return }
-                deliver(lastValues, at: selector, to: member, in: group, watch)
+                if unsafe member.isInSync && !changed[selector] { return }
+                unsafe deliver(lastValues, at: selector, to: member, in: group, watch)
             }
         }
         #if REFLOW_INTERNAL_CHECKS
-        precondition(group.lastValues.base == lastValues && group.changed.base == changed,
+        unsafe precondition(group.lastValues.base == lastValues && group.changed.base == changed,
                "KeyPathGroup: selector slots moved during a pass")
         #endif
     }
@@ -73,12 +73,12 @@ extension KeyPathGroup {
         chosen.reserveCapacity(changedMembers)
         // Chosen before any member is told: an `onChange` may end members (the pass then
         // skips them), but none can join.
-        let selectors = memberSelectors.base
+        let selectors = unsafe memberSelectors.base
         let slotCount = members.slotCount
         var slot = 0
         while slot < slotCount {
-            let selector = selectors[slot]
-            if selector >= 0 && changed[selector] { chosen.append(slot) }
+            let selector = unsafe selectors[slot]
+            if unsafe selector >= 0 && changed[selector] { chosen.append(slot) }
             slot += 1
         }
         return chosen
@@ -100,7 +100,7 @@ extension KeyPathGroup {
         // member type's metadata and casts dynamically for every member (two fifths
         // of a member's visit: benchmark S3, array and index, debug section); optimized,
         // `unsafeDowncast` is free and this form costs a retain per member.
-        return Unmanaged<KeyPathMember<State, Value>>
+        return unsafe Unmanaged<KeyPathMember<State, Value>>
             .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
         #else
         return unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
@@ -123,7 +123,7 @@ extension KeyPathGroup {
         #if REFLOW_INTERNAL_CHECKS
         group.lastValues.checkReadable(selector)
         #endif
-        let current = lastValues[selector]
+        let current = unsafe lastValues[selector]
         if !member.isInSync {
             member.isInSync = true
             if current == member.lastValue { return }
@@ -150,15 +150,15 @@ extension KeyPathGroup {
         // selector is a call and a copy of it in a debug build (S3 at an index).
         let touchesWhole = touched.isWhole
         var changedMembers = 0
-        let memberCounts = self.memberCounts.base
+        let memberCounts = unsafe self.memberCounts.base
         // Only a member out of sync is given a selector's last value without its change;
         // otherwise an equal value is not written (a copy through the value's witness
         // per selector in a debug build: S3 and S7 at an index).
         let keepsEqualValues = hasUnsyncedMembers
         // Invariant: one slot per selector, and no selector is added during a pass (see
         // `sharingProjections`), so the bases stay valid for the loop.
-        let lastValues = self.lastValues.base
-        let changed = self.changed.base
+        let lastValues = unsafe self.lastValues.base
+        let changed = unsafe self.changed.base
         // Snapshots, walked through buffer pointers by a `while` loop: a debug build
         // then reads each entry with a load, where an array's subscript and a `for` over
         // its indices are unspecialized calls, and a property of the group is an
@@ -166,10 +166,10 @@ extension KeyPathGroup {
         let keyPaths = self.keyPaths
         let elementReads = self.elementReads
         let selectorBytes = self.selectorBytes
-        withUnsafeBytes(of: state) { root in
+        unsafe withUnsafeBytes(of: state) { root in
             let root = root.baseAddress!
-            selectorBytes.withUnsafeBufferPointer { selectorBytes in
-                elementReads.withUnsafeBufferPointer { elementReads in
+            unsafe selectorBytes.withUnsafeBufferPointer { selectorBytes in
+                unsafe elementReads.withUnsafeBufferPointer { elementReads in
                     let count = selectorBytes.count
                     // Refreshes the selectors from `start` on. `elements` is the buffer of
                     // the array at `arrayOffset` (-1 before any selector read an element).
@@ -186,10 +186,10 @@ extension KeyPathGroup {
                                           at arrayOffset: Int) -> Int? {
                         var index = start
                         while index < count {
-                            let bytes = selectorBytes[index]
-                            let elementRead = elementReads[index]
+                            let bytes = unsafe selectorBytes[index]
+                            let elementRead = unsafe elementReads[index]
                             if let bytes, !touchesWhole, !touched.mayTouch(bytes) {
-                                changed[index] = false
+                                unsafe changed[index] = false
                                 index += 1
                                 continue
                             }
@@ -209,20 +209,20 @@ extension KeyPathGroup {
                                     #if REFLOW_INTERNAL_CHECKS
                                     elementRead.checkTypes(root: State.self, element: Value.self)
                                     #endif
-                                    let isChanged = !(elements[element] == lastValues[index])
-                                    changed[index] = isChanged
+                                    let isChanged = unsafe !(elements[element] == lastValues[index])
+                                    unsafe changed[index] = isChanged
                                     if isChanged {
-                                        changedMembers += memberCounts[index]
-                                        lastValues[index] = elements[element]
+                                        unsafe changedMembers += memberCounts[index]
+                                        unsafe lastValues[index] = unsafe elements[element]
                                     } else if keepsEqualValues {
-                                        lastValues[index] = elements[element]
+                                        unsafe lastValues[index] = unsafe elements[element]
                                     }
                                     index += 1
                                     continue
                                 } else if arrayOffset < 0 {
                                     return index
                                 } else {
-                                    value = elementRead.read(at: root, as: Value.self)
+                                    value = unsafe elementRead.read(at: root, as: Value.self)
                                 }
                             } else if let bytes {
                                 // A stored path, read at its offset rather than projected: the
@@ -232,7 +232,7 @@ extension KeyPathGroup {
                                 // selector; checked by `checkInvariants`, and against the
                                 // projection by `KeyPathSubscriptionTests`), so a `Value` is
                                 // initialized and aligned there, as in `KeyPathAccess.value(in:at:as:)`.
-                                value = root.load(fromByteOffset: bytes.lowerBound, as: Value.self)
+                                value = unsafe root.load(fromByteOffset: bytes.lowerBound, as: Value.self)
                             } else if let keyPath = keyPaths[index] {
                                 value = state[keyPath: keyPath]
                             } else {
@@ -242,29 +242,45 @@ extension KeyPathGroup {
                             }
                             // Invariant: a live selector's last value is not vacated.
                             // `==` itself: `!=` is one more call in a debug build.
-                            let isChanged = !(value == lastValues[index])
-                            changed[index] = isChanged
+                            let isChanged = unsafe !(value == lastValues[index])
+                            unsafe changed[index] = isChanged
                             if isChanged {
-                                changedMembers += memberCounts[index]
-                                lastValues[index] = value
+                                unsafe changedMembers += memberCounts[index]
+                                unsafe lastValues[index] = value
                             } else if keepsEqualValues {
                                 // A member out of sync is given this value, which must be the
                                 // state's, not an equal older one.
-                                lastValues[index] = value
+                                unsafe lastValues[index] = value
                             }
                             index += 1
                         }
                         return nil
                     }
-                    guard let first = refreshSelectors(from: 0, UnsafeBufferPointer(start: nil, count: 0), at: -1),
-                          let arrayOffset = elementReads[first]?.arrayOffset else { return }
-                    let array = (root + arrayOffset).assumingMemoryBound(to: [Value].self)
-                    array.pointee.withUnsafeBufferPointer { elements in
-                        _ = refreshSelectors(from: first, elements, at: arrayOffset)
+                    guard let first = unsafe refreshSelectors(from: 0, UnsafeBufferPointer(start: nil, count: 0), at: -1),
+                          let arrayOffset = unsafe elementReads[first]?.arrayOffset else { return }
+                    let array = unsafe (root + arrayOffset).assumingMemoryBound(to: [Value].self)
+                    unsafe array.pointee.withUnsafeBufferPointer { elements in
+                        _ = unsafe refreshSelectors(from: first, elements, at: arrayOffset)
                     }
                 }
             }
         }
         return changedMembers
+    }
+}
+
+extension ObserverTable {
+    /// One pass over chosen slots: calls `body` with the live observer in each of
+    /// `chosen`'s slots (ascending, each below ``slotCount``), in that order, borrowed.
+    ///
+    /// The rules of ``forEachActive(upTo:_:)`` hold: one removed during the pass is skipped
+    /// if the pass has not reached it yet.
+    @inlinable @inline(__always)
+    @unsafe final func forEachActive(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Observer<Value>) -> Void) {
+        pass {
+            unsafe members.forEach(inSlots: chosen) { observer in
+                if observer.isActive { body(observer) }
+            }
+        }
     }
 }

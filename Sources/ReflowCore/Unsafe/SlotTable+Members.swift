@@ -13,13 +13,13 @@
 extension SlotTable {
     /// Appends `member`, not retained, and returns its slot.
     package mutating func join(_ member: Entry) -> Int {
-        append(.passUnretained(member))
+        unsafe append(.passUnretained(member))
     }
 
     /// The object in `slot`, or `nil` for a hole or a slot past the end; whether the table
     /// retains its entries or not.
     package func object(at slot: Int) -> Entry? {
-        entry(at: slot)?.takeUnretainedValue()
+        unsafe entry(at: slot)?.takeUnretainedValue()
     }
 
     /// Whether `slot` holds `member` itself.
@@ -29,7 +29,7 @@ extension SlotTable {
 
     /// Makes `slot` a hole; `false` when it was one already.
     package mutating func leave(_ slot: Int) -> Bool {
-        vacate(slot) != nil
+        unsafe vacate(slot) != nil
     }
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
@@ -38,6 +38,6 @@ extension SlotTable {
     /// - Returns: Whether it compacted.
     @discardableResult
     mutating func compactIfWorthIt(movingMembers moved: (_ member: Entry, _ from: Int, _ to: Int) -> Void) -> Bool {
-        compactIfWorthIt { entry, from, to in moved(entry.takeUnretainedValue(), from, to) }
+        unsafe compactIfWorthIt { entry, from, to in unsafe moved(entry.takeUnretainedValue(), from, to) }
     }
 }

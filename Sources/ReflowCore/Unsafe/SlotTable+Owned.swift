@@ -13,30 +13,30 @@
 extension SlotTable {
     /// Appends `entry`, retained by the table, and returns its slot.
     package mutating func appendOwning(_ entry: Entry) -> Int {
-        append(.passRetained(entry))
+        unsafe append(.passRetained(entry))
     }
 
     /// Takes `entry` out of `slot`, if that is where it is, and returns the table's
     /// reference to it: the caller decides when it is released.
     package mutating func removeOwned(_ entry: Entry, at slot: Int) -> Entry? {
-        guard holds(entry, at: slot), let vacated = vacate(slot) else { return nil }
-        return vacated.takeRetainedValue()
+        guard holds(entry, at: slot), let vacated = unsafe vacate(slot) else { return nil }
+        return unsafe vacated.takeRetainedValue()
     }
 
     /// Calls `body` with each entry, in slot order, then releases the table's reference
     /// to it; the table is empty after. For the owner's `deinit`.
     package mutating func releaseAll(_ body: (Entry) -> Void) {
-        switch storage {
+        switch unsafe storage {
         case .none: break
         case .one(let entry):
-            body(entry.takeUnretainedValue())
-            entry.release()
+            unsafe body(entry.takeUnretainedValue())
+            unsafe entry.release()
         case .many(let entries):
-            for case let entry? in entries {
-                body(entry.takeUnretainedValue())
-                entry.release()
+            for unsafe case let entry? in unsafe entries {
+                unsafe body(entry.takeUnretainedValue())
+                unsafe entry.release()
             }
         }
-        storage = .none
+        unsafe storage = unsafe .none
     }
 }

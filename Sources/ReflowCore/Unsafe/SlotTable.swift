@@ -22,10 +22,19 @@
 /// their one binding, an entity with its one subscriber, a group with one member. An array
 /// of one slot takes 48 bytes, a sixth of a connection (benchmark S5); the three forms of
 /// ``Storage`` fit in one word.
+///
+/// ## Why `@safe`
+/// The `Unmanaged` slots never leave `Unsafe/`: the table hands out objects, borrowed for a
+/// call. That is memory-safe while each slot's object is alive, which the two ways of
+/// filling a table keep: an owning table holds a reference per entry (`SlotTable+Owned`),
+/// and a group's members leave before they are freed, through the pass engine's
+/// ``PassOwner/retire(_:)`` (`SlotTable+Members`). The package's tests check every slot
+/// against those rules (`REFLOW_INTERNAL_CHECKS`); `Storage`, which exposes the
+/// references, stays `@unsafe`.
 @usableFromInline
-package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
+@safe package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     @usableFromInline
-    package enum Storage: Sendable {
+    @unsafe package enum Storage: Sendable {
         /// Every slot is a hole: none yet, or the one slot there was.
         case none
         /// One slot, holding this entry.
@@ -34,7 +43,7 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
         case many(ContiguousArray<Unmanaged<Entry>?>)
     }
 
-    @usableFromInline package var storage: Storage = .none
+    @usableFromInline package var storage: Storage = unsafe .none
     /// The slots' counts and the passes in progress; in the table because every pass
     /// reads both.
     @usableFromInline package var ledger = SlotLedger()
@@ -46,19 +55,19 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
 
     /// The entry in `slot`, or `nil` for a hole or a slot past the end.
     func entry(at slot: Int) -> Unmanaged<Entry>? {
-        switch storage {
+        switch unsafe storage {
         case .none: return nil
-        case .one(let entry): return slot == 0 ? entry : nil
-        case .many(let entries): return entries.indices.contains(slot) ? entries[slot] : nil
+        case .one(let entry): return unsafe slot == 0 ? entry : nil
+        case .many(let entries): return unsafe entries.indices.contains(slot) ? entries[slot] : nil
         }
     }
 
     /// Every slot, holes included.
     var contents: [Entry?] {
-        switch storage {
+        switch unsafe storage {
         case .none: return Array(repeating: nil, count: count)
-        case .one(let entry): return [entry.takeUnretainedValue()]
-        case .many(let entries): return entries.map { $0?.takeUnretainedValue() }
+        case .one(let entry): return unsafe [entry.takeUnretainedValue()]
+        case .many(let entries): return unsafe entries.map { unsafe $0?.takeUnretainedValue() }
         }
     }
 
@@ -74,17 +83,17 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     /// - Returns: The new entry's slot.
     @discardableResult
     mutating func append(_ entry: Unmanaged<Entry>) -> Int {
-        switch storage {
+        switch unsafe storage {
         case .none:
             if !ledger.isInPass { ledger.didCompact() }
-            storage = count == 0 ? .one(entry) : .many([nil, entry])
+            unsafe storage = unsafe count == 0 ? .one(entry) : .many([nil, entry])
         case .one(let first):
-            storage = .many([first, entry])
+            unsafe storage = unsafe .many([first, entry])
         case .many(var entries):
             // The table's reference let go first, so the array grows in place.
-            storage = .none
-            entries.append(entry)
-            storage = .many(entries)
+            unsafe storage = unsafe .none
+            unsafe entries.append(entry)
+            unsafe storage = unsafe .many(entries)
         }
         let slot = count
         ledger.didAppend()
@@ -97,22 +106,22 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     /// - Returns: The entry that was there, or `nil` if it was already a hole.
     mutating func vacate(_ slot: Int) -> Unmanaged<Entry>? {
         let vacated: Unmanaged<Entry>?
-        switch storage {
+        switch unsafe storage {
         case .none:
             return nil
         case .one(let only):
             guard slot == 0 else { return nil }
-            vacated = only
-            storage = .none
+            unsafe vacated = unsafe only
+            unsafe storage = unsafe .none
         case .many(var entries):
-            guard entries.indices.contains(slot), let entry = entries[slot] else { return nil }
-            vacated = entry
-            storage = .none
-            entries[slot] = nil
-            storage = .many(entries)
+            guard unsafe entries.indices.contains(slot), let entry = unsafe entries[slot] else { return nil }
+            unsafe vacated = unsafe entry
+            unsafe storage = unsafe .none
+            unsafe entries[slot] = nil
+            unsafe storage = unsafe .many(entries)
         }
         ledger.didVacate()
-        return vacated
+        return unsafe vacated
     }
 
     /// Squeezes out the holes if the ledger says it is worth it (never during a pass),
@@ -122,15 +131,15 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     @discardableResult
     mutating func compactIfWorthIt(moved: (_ entry: Unmanaged<Entry>, _ from: Int, _ to: Int) -> Void) -> Bool {
         // Only an array has holes enough to be worth it.
-        guard ledger.shouldCompact, case .many(let entries) = storage else { return false }
-        var kept = ContiguousArray<Unmanaged<Entry>?>()
-        kept.reserveCapacity(ledger.liveCount)
-        for (slot, entry) in entries.enumerated() {
-            guard let entry else { continue }
-            if slot != kept.count { moved(entry, slot, kept.count) }
-            kept.append(entry)
+        guard ledger.shouldCompact, case .many(let entries) = unsafe storage else { return false }
+        var kept = unsafe ContiguousArray<Unmanaged<Entry>?>()
+        unsafe kept.reserveCapacity(ledger.liveCount)
+        for unsafe (slot, entry) in unsafe entries.enumerated() {
+            guard let entry = unsafe entry else { continue }
+            if unsafe slot != kept.count { unsafe moved(entry, slot, kept.count) }
+            unsafe kept.append(entry)
         }
-        storage = .many(kept)
+        unsafe storage = unsafe .many(kept)
         ledger.didCompact()
         return true
     }
@@ -146,18 +155,18 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     // per entry (literal: S2 by key path 0.84×, S7 slice at index 0.59×, R2 0.92×).
     @inlinable @inline(__always)
     func forEach(upTo end: Int, _ body: (Entry) -> Void) {
-        switch storage {
+        switch unsafe storage {
         case .none:
             break
         case .one(let entry):
-            if end > 0 { entry._withUnsafeGuaranteedRef { body($0) } }
+            if end > 0 { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
         case .many(let snapshot):
             // By index: a debug build runs an iterator's `next()` unspecialized, with a
             // retain and release per slot (benchmark S7, debug section).
-            let slots = Swift.min(end, snapshot.count)
+            let slots = unsafe Swift.min(end, snapshot.count)
             var slot = 0
             while slot < slots {
-                if let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0) } }
+                if let entry = unsafe snapshot[slot] { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
                 slot += 1
             }
         }
@@ -169,16 +178,16 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     /// whose changed selectors have a few of its members: benchmark S3, array and index).
     @inlinable @inline(__always)
     func forEach(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Entry) -> Void) {
-        switch storage {
+        switch unsafe storage {
         case .none:
             break
         case .one(let entry):
-            if chosen.contains(0) { entry._withUnsafeGuaranteedRef { body($0) } }
+            if unsafe chosen.contains(0) { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
         case .many(let snapshot):
             var index = 0
             while index < chosen.count {
-                let slot = chosen[index]
-                if slot < snapshot.count, let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0) } }
+                let slot = unsafe chosen[index]
+                if unsafe slot < snapshot.count, let entry = unsafe snapshot[slot] { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
                 index += 1
             }
         }
@@ -195,18 +204,18 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     @inlinable @inline(__always)
     package func forEach<State, Context>(upTo end: Int, passing state: State, _ context: Context,
                                  _ body: (Entry, State, Context) -> Void) {
-        switch storage {
+        switch unsafe storage {
         case .none:
             break
         case .one(let entry):
-            if end > 0 { entry._withUnsafeGuaranteedRef { body($0, state, context) } }
+            if end > 0 { unsafe entry._withUnsafeGuaranteedRef { body($0, state, context) } }
         case .many(let snapshot):
             // By index: a debug build runs an iterator's `next()` unspecialized, with a
             // retain and release per slot (benchmark S7, debug section).
-            let slots = Swift.min(end, snapshot.count)
+            let slots = unsafe Swift.min(end, snapshot.count)
             var slot = 0
             while slot < slots {
-                if let entry = snapshot[slot] { entry._withUnsafeGuaranteedRef { body($0, state, context) } }
+                if let entry = unsafe snapshot[slot] { unsafe entry._withUnsafeGuaranteedRef { body($0, state, context) } }
                 slot += 1
             }
         }
@@ -219,10 +228,10 @@ package struct SlotTable<Entry: AnyObject & Sendable>: Sendable {
     package func checkInvariants(_ owner: StaticString, slotOf: (Entry) -> Int) {
         #if REFLOW_INTERNAL_CHECKS
         guard InvariantWalk.isDue(count: count) else { return }
-        switch storage {
+        switch unsafe storage {
         case .none: precondition(count <= 1, "\(owner): \(count) slots kept as none")
         case .one: precondition(count == 1, "\(owner): \(count) slots kept as one")
-        case .many(let entries): precondition(entries.count == count, "\(owner): \(entries.count) slots, \(count) counted")
+        case .many(let entries): unsafe precondition(entries.count == count, unsafe "\(owner): \(entries.count) slots, \(count) counted")
         }
         var holes = 0
         for (slot, entry) in contents.enumerated() {

@@ -20,7 +20,7 @@ package func uncheckedCast<T: AnyObject>(_ object: AnyObject, to _: T.Type) -> T
     precondition(object is T, "uncheckedCast: \(type(of: object)) is not \(T.self)")
     #endif
     #if DEBUG
-    return Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque()).takeUnretainedValue()
+    return unsafe Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque()).takeUnretainedValue()
     #else
     return unsafeDowncast(object, to: T.self)
     #endif
@@ -50,6 +50,6 @@ enum ActionCast {
         // Invariant: Dynamic == A (see `unchecked`), so this reinterprets a value as its
         // own type. Covered by the reducer routing tests for empty, small, large and class
         // actions.
-        unsafeBitCast(action, to: A.self)
+        unsafe unsafeBitCast(action, to: A.self)
     }
 }

@@ -18,9 +18,13 @@
 /// ``base`` moves only when the slots grow (``append(_:)``) or shrink
 /// (``removeLast(from:)``). A caller that keeps ``base`` across calls must make sure
 /// neither happens meanwhile; the groups do so by adding members or selectors, and
-/// compacting, only outside their passes, and check it after each pass when `REFLOW_INTERNAL_CHECKS` is set.
+/// compacting, only outside their passes; ``PassSlots`` checks it on every access when
+/// `REFLOW_INTERNAL_CHECKS` is set.
+///
+/// `@safe`: its own accessors check their bounds; reading through ``base`` (of an unsafe
+/// type, so marked `unsafe` where it is read) or ``PassSlots`` is what skips them.
 @usableFromInline
-final class ValueSlots<Element> {
+@safe final class ValueSlots<Element> {
     /// The first slot; valid for `count` slots until the next `append` or `removeLast`.
     @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
     /// The number of slots, vacated ones included.
@@ -31,12 +35,12 @@ final class ValueSlots<Element> {
 
     package init() {
         capacity = 4
-        base = .allocate(capacity: capacity)
+        unsafe base = .allocate(capacity: capacity)
     }
 
     deinit {
         deinitialize(from: 0)
-        base.deallocate()
+        unsafe base.deallocate()
     }
 
     /// Adds a slot at the end, moving the storage when it is full.
@@ -46,19 +50,19 @@ final class ValueSlots<Element> {
         if count == capacity {
             let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             if vacated.isEmpty {
-                grown.moveInitialize(from: base, count: count)
+                unsafe grown.moveInitialize(from: base, count: count)
             } else {
                 // Slot by slot: a vacated slot is uninitialized, and a type that is not
                 // bitwise movable (one holding a weak reference) cannot be moved from it.
                 for index in 0..<count where !vacated.contains(index) {
-                    (grown + index).moveInitialize(from: base + index, count: 1)
+                    unsafe (grown + index).moveInitialize(from: base + index, count: 1)
                 }
             }
-            base.deallocate()
-            base = grown
+            unsafe base.deallocate()
+            unsafe base = unsafe grown
             capacity *= 2
         }
-        (base + count).initialize(to: element)
+        unsafe (base + count).initialize(to: element)
         count += 1
     }
 
@@ -67,12 +71,12 @@ final class ValueSlots<Element> {
         get {
             precondition(index >= 0 && index < count, "ValueSlots: index \(index) is outside 0..<\(count)")
             precondition(!vacated.contains(index), "ValueSlots: slot \(index) is vacated")
-            return base[index]
+            return unsafe base[index]
         }
         set {
             precondition(index >= 0 && index < count, "ValueSlots: index \(index) is outside 0..<\(count)")
             precondition(!vacated.contains(index), "ValueSlots: slot \(index) is vacated; refill it")
-            base[index] = newValue
+            unsafe base[index] = newValue
         }
     }
 
@@ -91,14 +95,14 @@ final class ValueSlots<Element> {
         precondition(index >= 0 && index < count, "ValueSlots: index \(index) is outside 0..<\(count)")
         let isNew = vacated.insert(index).inserted
         precondition(isNew, "ValueSlots: slot \(index) is vacated twice")
-        (base + index).deinitialize(count: 1)
+        unsafe (base + index).deinitialize(count: 1)
     }
 
     /// Gives the vacated slot `index` the value `element`.
     func refill(_ index: Int, with element: Element) {
         let wasVacated = vacated.remove(index) != nil
         precondition(wasVacated, "ValueSlots: slot \(index) is not vacated")
-        (base + index).initialize(to: element)
+        unsafe (base + index).initialize(to: element)
     }
 
     /// Checks that slot `index` holds a value a pass may read through ``base``. Compiles to
@@ -120,11 +124,11 @@ final class ValueSlots<Element> {
     /// forgotten.
     private func deinitialize(from start: Int) {
         guard !vacated.isEmpty else {
-            (base + start).deinitialize(count: count - start)
+            unsafe (base + start).deinitialize(count: count - start)
             return
         }
         for index in start..<count {
-            if vacated.remove(index) == nil { (base + index).deinitialize(count: 1) }
+            if vacated.remove(index) == nil { unsafe (base + index).deinitialize(count: 1) }
         }
     }
 }
