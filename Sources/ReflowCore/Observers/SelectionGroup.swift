@@ -79,77 +79,12 @@ final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
 
     package override var subscriptionCount: Int { members.ledger.liveCount }
 
-    /// The pass, reporting each member to `watch`'s watcher, if any.
-    @inlinable @inline(__always)
-    static func comparingEqual<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) where Value: Equatable {
-        group.pass {
-            // Snapshots: closures called from a local array need no retain/release.
-            let selects = group.selects
-            let onChanges = group.onChanges
-            // Invariant: `lastValues` and `isLive` have a slot per member and do not move
-            // during a pass (no member joins during a pass, and compaction waits for the
-            // outermost pass to end), so `last` and `live` stay valid through every
-            // `onChange`, whatever it does: it may cancel members (a write to `live` seen
-            // by this pass), and an action it dispatches runs after the pass. `PassSlots`
-            // checks it on every access in the package's tests.
-            let last = group.lastValues.inPass
-            let live = group.isLive.inPass
-            // A `while` with one increment: in a debug build it measured 39 µs, a `for`
-            // over the indices 41 µs and a `defer`red increment 48 µs (S3 closures, debug
-            // section).
-            let count = selects.count
-            var index = 0
-            while index < count {
-                if live[index] {
-                    let value = selects[index](state)
-                    if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                    // Invariant: a live member has a last value (set on subscribe, cleared
-                    // only when it is cancelled, which clears `isLive` first).
-                    if value != last.unwrapped(index) {
-                        last[index] = value
-                        if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-                        onChanges[index].call(value)
-                    }
-                }
-                index += 1
-            }
-        }
-    }
-
     /// The pass of a group whose members bring their own `isDuplicate`.
     // A loop of its own rather than `comparingEqual`'s with a comparison passed in: there
     // the `==` is inlined, and a closure would be one more indirect call per member (S3).
     @inlinable
     static var comparingCustom: Pass {
         passEntry(watched: comparingCustom, unwatched: comparingCustom)
-    }
-
-    /// The pass, reporting each member to `watch`'s watcher, if any.
-    @inlinable @inline(__always)
-    static func comparingCustom<Watch: PassWatching>(_ group: SelectionGroup, _ state: State, _ watch: Watch) {
-        group.pass {
-            let selects = group.selects
-            let onChanges = group.onChanges
-            let isDuplicates = group.isDuplicates
-            // Invariant: as in `comparingEqual`.
-            let last = group.lastValues.inPass
-            let live = group.isLive.inPass
-            let count = selects.count
-            var index = 0
-            while index < count {
-                if live[index] {
-                    let value = selects[index](state)
-                    if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                    // Invariant: as in `comparingEqual`.
-                    if !isDuplicates[index].call(last.unwrapped(index), value) {
-                        last[index] = value
-                        if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
-                        onChanges[index].call(value)
-                    }
-                }
-                index += 1
-            }
-        }
     }
 
     /// Tells `watcher` that the member at `index` was evaluated, or that it fired.

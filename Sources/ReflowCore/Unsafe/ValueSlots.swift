@@ -18,11 +18,11 @@
 /// ``base`` moves only when the slots grow (``append(_:)``) or shrink
 /// (``removeLast(from:)``). A caller that keeps ``base`` across calls must make sure
 /// neither happens meanwhile; the groups do so by adding members or selectors, and
-/// compacting, only outside their passes; ``PassSlots`` checks it on every access when
+/// compacting, only outside their passes, and check it after each pass when
 /// `REFLOW_INTERNAL_CHECKS` is set.
 ///
 /// `@safe`: its own accessors check their bounds; reading through ``base`` (of an unsafe
-/// type, so marked `unsafe` where it is read) or ``PassSlots`` is what skips them.
+/// type, so marked `unsafe` where it is read, in `Unsafe/`) is what skips them.
 @usableFromInline
 @safe final class ValueSlots<Element> {
     /// The first slot; valid for `count` slots until the next `append` or `removeLast`.
