@@ -24,7 +24,7 @@ import ReflowCore
 /// let store = Store(reducer: appReducer, state: AppState(), middleware: [appEffects.middleware])
 /// ```
 ///
-/// They compose as reducers do (``combine(_:)-(Effects<State>...)``, ``scope(_:)``), and a
+/// They compose as reducers do (``combine(_:)-(Effects...)``, ``scope(_:)``), and a
 /// `TestStore` made with the same middleware runs them: `receive` asserts what they send,
 /// and `finish()` fails while one is still running. Handlers run on the main actor; only an
 /// effect's `.run` body runs off it.

@@ -158,6 +158,155 @@ public struct Effect<Output> {
         case .cancellable(_, _, let effect), .unlessRunning(_, let effect): return effect.isSynchronous
         }
     }
+
+    // MARK: Waiting, cancelling, timing
+    // In the struct's own body, not in extensions: documentation built from the symbol graphs
+    // the compiler emits (as Xcode builds it) lists a re-exported type's members only from its
+    // body, so an app that imports Reflow would not find these.
+
+    /// An effect that waits until the store reduces an action of type `A`, then starts the
+    /// effect `then` makes from it (Redux's `take`): a flow that spans actions, such as
+    /// shipping an order once its payment is confirmed.
+    ///
+    /// ```swift
+    /// Effects<ShopState>.on(CheckoutStarted.self) { action, _ in
+    ///     Effect<any Action>.waitFor(PaymentConfirmed.self) { confirmed in
+    ///         .just(ShipOrder(order: action.order, receipt: confirmed.receipt))
+    ///     }
+    ///     .cancellable(id: "checkout", cancelInFlight: true)
+    /// }
+    /// ```
+    ///
+    /// It waits for the first such action reduced after it started, seen once it was
+    /// reduced and subscribers were told; cancel it by id like any effect (a timeout: merge
+    /// it with an effect that sleeps, then cancels the id). It runs in a store's effects
+    /// (`store.run`, ``Effects``, a middleware's `context.run`, a `TestStore`), not in a
+    /// reactor's `mutate`.
+    ///
+    /// - Parameters:
+    ///   - type: The action type to wait for; not a hosted reactor's mutation.
+    ///   - then: Makes the effect to start from the action; called on the main actor.
+    /// - Returns: The waiting effect.
+    public static func waitFor<A: Action>(_ type: A.Type, then: @escaping @MainActor (A) -> Effect) -> Effect {
+        if type is any OwnedAction.Type {
+            fatalError("""
+                Reflow: Effect.waitFor(\(type)) waits for a hosted reactor's mutation, which is \
+                reduced inline, past the store's routes. Wait for an action the store dispatches.
+                """)
+        }
+        // Only actions of type `A` arrive: the store routes by this type's identifier.
+        return Effect(.waitFor(ObjectIdentifier(type), { then($0 as! A) }))
+    }
+
+    /// Marks this effect as cancellable with `id`.
+    ///
+    /// With `cancelInFlight: true`, starting it first cancels any effect running with the
+    /// same id: a new search cancels the one in flight, as ReactorKit's
+    /// `take(until: action.filter(...))` does.
+    ///
+    /// ```swift
+    /// case .updateQuery(let query):
+    ///     return .run { send in await send(.setResults(try await api.search(query))) }
+    ///         .cancellable(id: "search", cancelInFlight: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: Any `Hashable` value, such as a case of an enum of the app's own; ids of
+    ///     different types never match. It need not be `Sendable` (under Xcode 26's default
+    ///     isolation an app's enum is not): ids are hashed and compared only on the main
+    ///     actor. The effects of one owner share the ids: a store's effects one set, each
+    ///     reactor's `mutate` effects another, also when the reactor is hosted in the store.
+    ///   - cancelInFlight: Whether starting this effect first cancels those running under `id`
+    ///     (a new search cancels the one in flight).
+    /// - Returns: The effect, cancellable under `id`.
+    public func cancellable(id: some Hashable, cancelInFlight: Bool = false) -> Effect {
+        Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+
+    /// This effect, cancellable with `id`, unless an effect is running under `id`: then
+    /// nothing starts. The first wins until it ends (RxSwift's `flatMapFirst`): a login
+    /// that further taps must not restart.
+    ///
+    /// ```swift
+    /// Effects<AppState>.on(LogInTapped.self) { _, state in
+    ///     logIn(state.credentials).unlessRunning(id: "login")
+    /// }
+    /// ```
+    ///
+    /// - Parameter id: The id it runs, and is cancellable, under.
+    /// - Returns: The effect, which starts only while none runs under `id`.
+    public func unlessRunning(id: some Hashable) -> Effect {
+        let id = EffectID(id)
+        return Effect(.unlessRunning(id, Effect(.cancellable(id: id, cancelInFlight: false, self))))
+    }
+
+    /// An effect that cancels every running effect marked with `id`.
+    ///
+    /// ```swift
+    /// case .stop: return .cancel(id: TimerID.ticks)
+    /// ```
+    ///
+    /// It reaches only the effects of the owner that runs it: a store's `run` cancels the
+    /// store's effects, a reactor's `mutate` the reactor's.
+    ///
+    /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
+    /// - Returns: An effect that, when it starts, cancels every effect running under `id`.
+    public static func cancel(id: some Hashable) -> Effect {
+        Effect(.cancel(EffectID(id)))
+    }
+
+    /// This effect, started only once `duration` has passed without another effect under
+    /// `id` starting: each new one cancels the one waiting (or running) and waits again.
+    /// Per action type, it is a search box's debounce:
+    ///
+    /// ```swift
+    /// Effects<AppState>.on(QueryChanged.self) { action, _ in
+    ///     search(action.query).debounce(id: "search", for: .milliseconds(300), clock: ContinuousClock())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The id it is cancellable by; a new effect under it cancels this one.
+    ///   - duration: How long to wait.
+    ///   - clock: What to wait on: `ContinuousClock()` in an app, a `TestClock` in tests.
+    /// - Returns: The debounced effect.
+    public func debounce<C: Clock>(id: some Hashable, for duration: C.Duration, clock: C) -> Effect {
+        Effect.concat([
+            .run { _ in try await clock.sleep(for: duration) },
+            self,
+        ])
+        .cancellable(id: id, cancelInFlight: true)
+    }
+
+    /// This effect, started at once unless another under `id` started less than `duration`
+    /// ago; then nothing starts (the first of a burst wins, the rest are dropped). Per
+    /// action type, it is a refresh button that reloads at most once a second however
+    /// often it is tapped:
+    ///
+    /// ```swift
+    /// Effects<AppState>.on(RefreshTapped.self) { _, _ in
+    ///     reload().throttle(id: "reload", for: .seconds(1), clock: ContinuousClock())
+    /// }
+    /// ```
+    ///
+    /// The window runs from the start of the effect that opened it, however long that
+    /// effect runs; the effect itself is cancellable by `id` (``cancel(id:)`` stops it, and
+    /// leaves the window as it is).
+    ///
+    /// - Parameters:
+    ///   - id: The id the effects are throttled, and cancellable, by.
+    ///   - duration: How long after an effect starts the others under `id` are dropped.
+    ///   - clock: What the window is measured on: `ContinuousClock()` in an app, a
+    ///     `TestClock` in tests.
+    /// - Returns: The throttled effect.
+    public func throttle<C: Clock>(id: some Hashable, for duration: C.Duration, clock: C) -> Effect {
+        let window = EffectID(ThrottleWindow(of: EffectID(id)))
+        let windowTimer = Effect.run { _ in try await clock.sleep(for: duration) }
+        return Effect(.unlessRunning(window, .merge([
+            Effect(.cancellable(id: window, cancelInFlight: false, windowTimer)),
+            cancellable(id: id),
+        ])))
+    }
 }
 
 // Outputs need not be `Sendable`: an effect delivers them on the main actor, and a `run`
@@ -172,4 +321,10 @@ extension Effect {
         if case .deferred(let make) = operation { return make().madeIfDeferred() }
         return self
     }
+}
+
+/// The id a throttle's window runs under: apart from the effects' own id, so that the
+/// window, not the effect, decides what is dropped.
+private struct ThrottleWindow: Hashable {
+    let of: EffectID
 }

@@ -171,4 +171,195 @@ public final class Store<State> {
     }
 
     package var observers: ObserverTable<State> { loop.observers }
+
+    // MARK: Subscribing
+    // Here, in the class's own body, rather than in extensions: documentation built from the
+    // symbol graphs the compiler emits (as Xcode builds it) lists a re-exported type's
+    // members only from its body, so an app that imports Reflow would not find these.
+
+    /// Observes a value selected from the state.
+    ///
+    /// `onChange` is called at once with the current value, then after each dispatch whose
+    /// new state selects a value that differs (`!=`) from the last one this subscriber got.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe({ $0.todos.filter(\.isDone).count }) { done in
+    ///     print("\(done) done")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - select: A pure function of the state; runs once per notification.
+    ///   - onChange: Receives the new value.
+    /// - Returns: The subscription; updates stop when it is cancelled or released.
+    /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
+    ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
+    // Inlinable so the pass, and the comparison in it, are specialized for State and Value
+    // in the caller's module; unspecialized, each subscriber pays generic value-witness
+    // calls (benchmarks S2 and S3).
+    @inlinable
+    public func subscribe<Value: Equatable>(_ select: @escaping (State) -> Value,
+                                            _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+        let group = selectionGroup(of: Value.self, usesCustomEquality: false,
+                                   pass: SelectionGroup<State, Value>.comparingEqual)
+        return didSubscribe(group.subscribe(select, initial: select(state), isDuplicate: nil, onChange: onChange),
+                            selecting: "closure")
+    }
+
+    /// Observes a value at a key path of the state.
+    ///
+    /// `onChange` is called at once with the current value, then only when it changes.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe(\.user.name) { name in title = name }
+    /// ```
+    ///
+    /// Subscriptions made one after another to the same key path share its work: the key
+    /// path is projected, and its value compared, once per dispatch for all of them.
+    ///
+    /// - Complexity: O(1) to subscribe and to cancel; when the app has reactors, subscribing
+    ///   also checks them for release (O(*r*) in live reactors, see ``Reactor``).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to watch; subscriptions to one key path share its projection.
+    ///   - onChange: Called with the current value at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
+    @inlinable
+    public func subscribe<Value: Equatable>(_ keyPath: KeyPath<State, Value>,
+                                            _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+        let subscription = subscribe(keyPath, in: keyPathGroup(of: Value.self, pass: KeyPathGroup<State, Value>.sharingProjections),
+                                     initial: state[keyPath: keyPath], onChange: onChange)
+        return didSubscribe(subscription, selecting: String(describing: keyPath))
+    }
+
+    /// Observes one element of an array in the state, given as the array's key path and
+    /// the element's index.
+    ///
+    /// `onChange` is called at once with the current element, then only when it changes.
+    /// The same as `subscribe(\.rows[index])`, but faster where many elements are watched:
+    /// when `array` is a stored property kept inline in the state, the element is read
+    /// with a load at the array's offset and a subscript, not through a key path (about
+    /// 120 ns less per read), and an action whose reducers are scoped elsewhere
+    /// (``Reducer/scope(_:)``) skips it.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe(\.scores, at: 3) { score in label.text = "\(score)" }
+    /// ```
+    ///
+    /// Like the subscript, reading an index outside the array stops the program, with a
+    /// message naming the index and the array's count; cancel the subscription before the
+    /// reducer removes its element.
+    ///
+    /// - Parameters:
+    ///   - array: The array in the state.
+    ///   - index: The element's index.
+    ///   - onChange: Called with the current element at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
+    /// - Complexity: O(1) to subscribe and to cancel; one load and one comparison per
+    ///   notification that can have written the array, shared by the subscriptions to the
+    ///   same element.
+    @inlinable
+    public func subscribe<Element: Equatable>(_ array: KeyPath<State, [Element]>, at index: Int,
+                                              _ onChange: @escaping (Element) -> Void) -> SubscriptionHandle {
+        let elementPath = array.appending(path: \[Element].[index])
+        let current = state[keyPath: array]
+        guard current.indices.contains(index) else { Store<State>.elementOutOfBounds(index, count: current.count, of: array) }
+        let subscription = subscribe(elementPath, elementRead: ArrayElementRead(array, index: index),
+                                     in: keyPathGroup(of: Element.self, pass: KeyPathGroup<State, Element>.sharingProjections),
+                                     initial: current[index], onChange: onChange)
+        return didSubscribe(subscription, selecting: String(describing: elementPath))
+    }
+    /// Observes a selected value with your own test for "unchanged".
+    ///
+    /// Use it for values that are not `Equatable` (tuples, reference types), for a cheaper
+    /// comparison, or to receive every state: pass `isDuplicate: { _, _ in false }`.
+    ///
+    /// ```swift
+    /// store.subscribe({ ($0.page, $0.query) }, isDuplicate: ==) { page, query in ... }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - select: Picks the value to watch from the state; called once per dispatch.
+    ///   - isDuplicate: Whether a new value is the same as the last one delivered (then
+    ///     `onChange` is not called).
+    ///   - onChange: Called with the current value at once, then with each new value.
+    /// - Returns: The subscription; it ends when cancelled or released.
+    // Inlinable for the same reason as the `Equatable` variant.
+    @inlinable
+    public func subscribe<Value>(_ select: @escaping (State) -> Value,
+                                 isDuplicate: @escaping (Value, Value) -> Bool,
+                                 _ onChange: @escaping (Value) -> Void) -> SubscriptionHandle {
+        let group = selectionGroup(of: Value.self, usesCustomEquality: true,
+                                   pass: SelectionGroup<State, Value>.comparingCustom)
+        return didSubscribe(group.subscribe(select, initial: select(state), isDuplicate: isDuplicate, onChange: onChange),
+                            selecting: "closure")
+    }
+
+    /// The number of live subscriptions (connections count one each, per-entity
+    /// subscriptions one each).
+    ///
+    /// Released reactors that subscribed to this store are stopped first, so their
+    /// subscriptions are not counted.
+    ///
+    /// - Complexity: O(*s*) plus O(*r*) in live reactors; meant for diagnostics and tests.
+    public var subscriptionCount: Int {
+        Housekeeping.run()
+        return observers.subscriptionCount
+    }
+
+    // MARK: Effects
+
+    /// Runs an effect whose outputs are actions dispatched into this store (a thunk).
+    ///
+    /// Synchronous parts dispatch before this returns. Keep the handle to cancel the
+    /// effect or to await its end, so tests never sleep:
+    ///
+    /// ```swift
+    /// let load = store.run(.run { send in
+    ///     await send(TodosLoaded(todos: try await api.todos()))
+    /// })
+    /// await load.finish()
+    /// ```
+    ///
+    /// Effects started by a store end when they finish, are cancelled, or the store is
+    /// released; cancellation ids (``Effect/cancellable(id:cancelInFlight:)``) are shared by
+    /// all effects the store runs.
+    ///
+    /// - Parameter effect: The effect; each output is dispatched into this store.
+    /// - Returns: A handle to cancel the effect or await its end.
+    @discardableResult
+    public func run(_ effect: Effect<any Action>) -> EffectHandle {
+        EffectHandle(tasks: effects.launch(effect) { [weak self] action in self?.dispatch(action) })
+    }
+
+    /// The number of effects this store or a reactor hosted in it started that are still
+    /// running.
+    ///
+    /// Each `.run` body counts one, and so does the part of a `concat` that is still to
+    /// come after its first asynchronous step (a `.merge` of two bodies counts two). An
+    /// effect counts from its start until its body returns, or until it is cancelled with
+    /// ``Effect/cancel(id:)``, by `cancelInFlight`, or by ``cancelAllEffects()``: a
+    /// cancelled effect's outputs are dropped, so it no longer counts even while its task
+    /// winds down. (One cancelled through its ``EffectHandle`` counts until its task ends.)
+    /// Its last output arrives on the main actor before it stops counting; by the time
+    /// `await handle.finish()` or ``waitForEffects()`` returns, it is off the books.
+    ///
+    /// - Complexity: O(*h*) in hosted reactors.
+    public var runningEffectCount: Int { effects.runningCount + features.runningEffectCount }
+
+    /// Cancels every effect this store and the reactors hosted in it run.
+    public func cancelAllEffects() {
+        effects.cancelAll()
+        features.cancelEffects()
+    }
+
+    /// Waits until every effect this store and the reactors hosted in it run has
+    /// finished, including effects started meanwhile.
+    public func waitForEffects() async {
+        // Once at least: cancelled effects do not count, but their tasks are waited for.
+        repeat {
+            await effects.waitUntilIdle()
+            await features.waitForEffects()
+        } while runningEffectCount > 0
+    }
 }
