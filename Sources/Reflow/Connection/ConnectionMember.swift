@@ -12,7 +12,11 @@ class ConnectionMember<State, Props>: PropsCell<Props> {
     // Unchecked exclusivity: a Bool read by the group's pass and written by connect() and
     // disconnect(), on the main actor; no access spans a call. Checked, S7 by
     // mapStateToProps took 3.2× and S9 1.21× (2026-11-24).
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline final var isEnabled = false
+    #else
     @safe @exclusivity(unchecked) @usableFromInline final var isEnabled = false
+    #endif
 
     /// `connect()`: the props for `state`, stored, if they differ from the current ones.
     ///

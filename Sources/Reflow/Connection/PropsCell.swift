@@ -14,7 +14,11 @@ class PropsCell<Props>: ObserverTable<Props> {
     // finishes the write before it tells the bindings, which may read or set the props
     // again: ConnectionReentrancyTests), so the checks guard nothing. Read per member
     // per pass (benchmark S7).
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline final var props: Props
+    #else
     @safe @exclusivity(unchecked) @usableFromInline final var props: Props
+    #endif
 
     init(props: Props) {
         self.props = props

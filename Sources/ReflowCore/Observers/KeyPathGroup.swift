@@ -298,9 +298,17 @@ final class KeyPathMember<State, Value: Equatable>: Observer<State> {
     // path, debug section), while a `Bool` declared before any `Value` is at a fixed offset.
     /// Whether `lastValue` is also its selector's last value in the group (a member that
     /// joined with another value is not, until its first pass compares the two).
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var isInSync: Bool
+    #else
     @safe @exclusivity(unchecked) @usableFromInline var isInSync: Bool
+    #endif
     /// The value this member last delivered.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var lastValue: Value
+    #else
     @safe @exclusivity(unchecked) @usableFromInline var lastValue: Value
+    #endif
     @usableFromInline let onChange: (Value) -> Void
     weak var group: KeyPathGroup<State, Value>?
 

@@ -25,7 +25,11 @@ open class Observer<Value>: SubscriptionTarget {
     /// Cleared when the observer leaves its table; a pass in progress skips it from then on.
     // Unchecked: read once per observer per pass, written only on the main actor, never
     // accessed inout across a call.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline final var isActive = true
+    #else
     @safe @exclusivity(unchecked) @usableFromInline final var isActive = true
+    #endif
     /// The table, for an observer linked to it (``ObserverTable/insert(_:)``); `nil` for
     /// one added unlinked, which what holds the table ends (``end(in:)``).
     final weak var table: ObserverTable<Value>?

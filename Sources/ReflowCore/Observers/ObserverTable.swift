@@ -38,7 +38,11 @@ open class ObserverTable<Value>: PassOwner {
     // readers: checked, 18.6 → 24.2 µs). Re-entrant sends and removals during a pass are
     // exercised by ObserverTableTests and the seeded model tests.
     // Written by this table and the pass engine only.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline package final var members = SlotTable<Observer<Value>>()
+    #else
     @safe @exclusivity(unchecked) @usableFromInline package final var members = SlotTable<Observer<Value>>()
+    #endif
     /// What passes in progress leave for their end; made on first need and dropped when
     /// the outermost pass ends, so a table that is not in a re-entrant pass carries one
     /// pointer for it (benchmark S5). Checked exclusivity: read only when the ledger says

@@ -104,7 +104,11 @@ package final class LastValue<Value> {
     // ends before the value is delivered, so a value sent from inside the delivery
     // (re-entrancy) cannot overlap one; SignalTests' distinct_reentrantSend_deliversEachChangeOnce
     // sends from inside the observer.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var value: Value
+    #else
     @safe @exclusivity(unchecked) @usableFromInline var value: Value
+    #endif
 
     @usableFromInline
     package init(_ value: Value) {

@@ -15,7 +15,11 @@ package final class DispatchLoop<State> {
     // and nothing else can read it meanwhile: `Store.state` and `readInPlace` stop the
     // program when read while `reducingActionType` is set (exit tests). Every other access
     // is a read between reductions. The checks cost about 10% of S1.
+    #if REFLOW_INTERNAL_CHECKS
+    @usableFromInline var storage: State
+    #else
     @safe @exclusivity(unchecked) @usableFromInline var storage: State
+    #endif
     @usableFromInline package let reducer: Reducer<State>
     @usableFromInline let observers = ObserverTable<State>()
     /// The middleware chain, ending in `reduceAndNotify`; `nil` without middleware.
