@@ -4,24 +4,15 @@
 extension DispatchLoop {
     /// Runs `body`, in which many actions are dispatched, then notifies once.
     func batch(_ body: () -> Void) {
-        if observers.isNotifying && collectedBatch == nil {
-            // Keep the batch together: its actions run, as one batch, after the notification.
-            collectedBatch = []
-            body()
-            let actions = collectedBatch ?? []
-            collectedBatch = nil
-            if !actions.isEmpty { pending.append(.batch(actions)) }
-            return
-        }
-        loopState.enterBatch()
+        let step = loopState.beginBatch()
         body()
-        if loopState.leaveBatch() { notifyAndDrain() }
+        if loopState.endBatch(step) { notifyAndDrain() }
     }
 
     /// Replaces the state from outside any reduction (time travel) and notifies as a
     /// reduction that wrote all of it would: no key path is skipped.
     func replaceState(_ state: State) {
-        guard loopState.reducingActionType == nil && !observers.isNotifying else {
+        guard loopState.reducingActionType == nil && !loopState.isNotifying else {
             fatalError("""
             Reflow: time travel was asked for while the store was reducing or notifying; \
             jump from outside reducers and subscribers (a button's action, a test).

@@ -1,6 +1,6 @@
 // The loop's optional stages: which there are (`DispatchStage`), which field of the loop
 // turns each on (`isOn(_:)`), and how features turn them on and off. None of this runs on
-// a dispatch: the dispatch reads the bits (`DispatchStages`, in DispatchLoop.swift).
+// a dispatch: the dispatch reads the bits (`DispatchStages`, in the loop's state).
 
 /// One optional stage of the dispatch loop. Adding a stage starts here, with a case: its
 /// raw value is its bit in ``DispatchStages`` (numbered, and kept apart, by the compiler),
@@ -24,7 +24,7 @@ enum DispatchStage: UInt8, CaseIterable {
     case routes
 
     /// Whether a plain dispatch runs the stage itself, and so stays inline while it is on
-    /// (``DispatchLoop/LoopState/admitsInlineDispatch``).
+    /// (``LoopState/admitsInlineDispatch``).
     var isRunByInlineDispatch: Bool {
         switch self {
         // `reduceAndNotify` queues the action for its routes (a store with effects: E1).
@@ -34,7 +34,7 @@ enum DispatchStage: UInt8, CaseIterable {
     }
 
     /// Whether an owned dispatch (a hosted reactor's mutation) runs the stage itself, and
-    /// so stays inline while it is on (``DispatchLoop/LoopState/admitsOwnedDispatch``).
+    /// so stays inline while it is on (``LoopState/admitsOwnedDispatch``).
     var isRunByOwnedDispatch: Bool {
         switch self {
         // Its reduction is the owner's, handed to it.
@@ -146,7 +146,7 @@ extension DispatchLoop {
         stagesChanged()
         // Outside a batch and a notification every reduction so far was followed by a
         // notification, so nothing is unaccounted for; otherwise assume anything changed.
-        writes.footprint = loopState.batchDepth > 0 || observers.isNotifying ? .whole : .nothing
+        writes.footprint = loopState.batchDepth > 0 || loopState.isNotifying ? .whole : .nothing
     }
 }
 

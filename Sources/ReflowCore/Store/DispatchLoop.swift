@@ -26,12 +26,6 @@ package final class DispatchLoop<State> {
     @usableFromInline var chain: Dispatch?
     /// The middleware, first one first (see `installMiddleware`).
     var middleware: [Middleware<State>] = []
-    /// Actions dispatched while one is reduced or observers are told, run in order after.
-    // Checked exclusivity: read on every dispatch, but checking it measured nothing (S1,
-    // R1, R1h within 1% on 2026-11-24); the checks on `loopState` still pay.
-    @usableFromInline var pending = PendingActions()
-    /// Actions dispatched inside a `batch` that began during a notification.
-    @usableFromInline var collectedBatch: [any Action]?
     /// Reducers that features add (a hosted reactor's, scoped to its slice), each run only
     /// for the ``OwnedAction``s of its owner; keyed by the owner's identity.
     package internal(set) var ownedReducers: [ObjectIdentifier: Reducer<State>] = [:]
@@ -60,12 +54,14 @@ package final class DispatchLoop<State> {
     @usableFromInline package let writes = StateWrites()
     /// Whether `writes` is kept: from the first observer that reads it on (`trackFootprints`).
     var tracksFootprints = false
+    /// What the loop is doing, what waits, and which stages are on: one value, asked at
+    /// every decision (see ``LoopState``).
     // Unchecked: main actor only; every access is a single read or write, or one of
-    // `LoopState`'s mutating transitions, and none calls user code, so no two accesses
-    // overlap. Read on every dispatch; the checks on it and on `pending` were a third of
-    // S1 (with `pending`, `storage` and eight others checked on 2026-11-24: S1 1.7×).
+    // `LoopState`'s events, and none calls user code, so no two accesses overlap. Read on
+    // every dispatch; the checks on it and on the queue (then a field of its own) were a
+    // third of S1 (with `storage` and eight others checked on 2026-11-24: S1 1.7×).
     // Checked in the package's tests (REFLOW_INTERNAL_CHECKS): an access that came to
-    // overlap another, say a transition that calls back into the loop, traps there in
+    // overlap another, say an event that calls back into the loop, traps there in
     // `StoreDispatchTests` (batches, dispatches from subscribers) and `StoreModelTests`.
     #if REFLOW_INTERNAL_CHECKS
     @usableFromInline var loopState = LoopState()
@@ -83,95 +79,6 @@ package final class DispatchLoop<State> {
         didSet { stagesChanged() }
     }
 
-    /// The loop's state: what it is doing (reducing an action, inside a batch, draining
-    /// its queue) and which optional stages are on. Read on every dispatch.
-    ///
-    /// The table lists every change of it; the predicates say which way a dispatch goes.
-    /// (Whether observers are being told is the observer table's pass depth,
-    /// `observers.isNotifying`, kept by the table as every source's table keeps its own;
-    /// the entries test it beside these.)
-    ///
-    /// | transition | where | changes |
-    /// |---|---|---|
-    /// | a reduction begins, and ends | `reduceAndNotify`, `dispatchOwned` | `reducingActionType` |
-    /// | the state changed | `stateDidChange` | inside a batch, `batchChangedState` |
-    /// | ``enterBatch()`` / ``leaveBatch()`` | `batch(_:)` | the depth; leaving the outermost says whether to notify |
-    /// | ``beginDraining()`` / ``endDraining()`` | `drainPending` | whether it drains (one drain at a time) |
-    /// | a stage is turned on or off | `stagesChanged()`, after each change of a field that `isOn(_:)` reads (`DispatchLoop+Stages`, the watcher's and reduction observer's setters) | every stage's bit |
-    ///
-    /// The first two run on every dispatch and are stores to the fields at those sites:
-    /// as functions, a debug build would call one for each (S1, debug section: 1.17×).
-    @usableFromInline
-    struct LoopState {
-        /// The type of the action being reduced; a metatype, so setting it costs no copy.
-        @usableFromInline var reducingActionType: (any Action.Type)?
-        @usableFromInline var batchDepth = 0
-        /// Whether a reduction inside the open batch changed the state.
-        @usableFromInline var batchChangedState = false
-        var isDraining = false
-        /// The optional stages that are on; set, with the two flags below, by
-        /// ``setStages(_:)``.
-        @usableFromInline private(set) var stages = DispatchStages()
-        /// Whether a stage is on that the inline dispatch does not run itself.
-        @usableFromInline private(set) var stagesLeaveInlineDispatch = false
-        /// Whether a stage is on that an owned dispatch does not run itself.
-        @usableFromInline private(set) var stagesLeaveOwnedDispatch = false
-
-        @usableFromInline init() {}
-
-        // MARK: Which way a dispatch goes
-
-        /// Every optional stage is off and no batch is open: with nothing being reduced and
-        /// no observer being told, `dispatch` may reduce and notify inline.
-        @inlinable var isPlain: Bool { batchDepth == 0 && stages.isEmpty }
-
-        /// Whether a dispatch takes the inline path: no stage on but routes, which
-        /// `reduceAndNotify` runs itself (a store with effects, benchmark E1).
-        @inlinable var admitsInlineDispatch: Bool {
-            batchDepth == 0 && !stagesLeaveInlineDispatch
-        }
-
-        /// No stage is on that an owned dispatch leaves to the general path, and nothing is
-        /// being reduced: `dispatchOwned` may reduce and notify inline, unless observers
-        /// are being told.
-        @inlinable var admitsOwnedDispatch: Bool {
-            !stagesLeaveOwnedDispatch && reducingActionType == nil
-        }
-
-        // MARK: Transitions
-
-        /// Turns on `stages`, and off the others. Which of them the fast paths run is
-        /// each stage's own answer (``DispatchStage/isRunByInlineDispatch``,
-        /// ``DispatchStage/isRunByOwnedDispatch``), asked here, when a stage is turned on or
-        /// off, rather than kept as a mask beside the cases: a dispatch reads one flag.
-        mutating func setStages(_ stages: DispatchStages) {
-            self.stages = stages
-            stagesLeaveInlineDispatch = DispatchStage.allCases.contains { stages.contains($0) && !$0.isRunByInlineDispatch }
-            stagesLeaveOwnedDispatch = DispatchStage.allCases.contains { stages.contains($0) && !$0.isRunByOwnedDispatch }
-        }
-
-        mutating func enterBatch() { batchDepth += 1 }
-
-        /// Returns whether the batch left was the outermost and changed the state: then
-        /// the loop notifies once.
-        mutating func leaveBatch() -> Bool {
-            batchDepth -= 1
-            guard batchDepth == 0, batchChangedState else { return false }
-            batchChangedState = false
-            return true
-        }
-
-        /// Returns whether to drain: `false` while a drain further out is running, which
-        /// will reach the actions queued meanwhile.
-        mutating func beginDraining() -> Bool {
-            if isDraining { return false }
-            isDraining = true
-            return true
-        }
-
-        mutating func endDraining() { isDraining = false }
-    }
-
     /// `Thunk<State>`'s identity, taken once, so that the check on every dispatch is a load
     /// and a compare. (What S1 measured was the check's size, not its cost: see the
     /// `_slowPath` in `reduceAndNotify`.)
@@ -182,35 +89,12 @@ package final class DispatchLoop<State> {
         self.storage = state
     }
 
-    /// The state, for readers outside a reduction; a read during one stops the program
-    /// with a message naming the action (the state is half-applied there).
-    @inlinable
-    package var checkedState: State {
-        if let reducing = loopState.reducingActionType { Store<State>.stateReadWhileReducing(reducing) }
-        return storage
-    }
-
-    /// What `read` takes out of the state, handed over in place rather than copied (a copy
-    /// retains every array, string and object in it: benchmark R1w). Checked like
-    /// ``checkedState``.
-    ///
-    /// - Parameters:
-    ///   - what: What is being read, for the message when it is read during a reduction.
-    ///   - read: Reads a part of the state; it must not write (`inout` only so that the
-    ///     state is not copied to be handed over).
-    /// - Complexity: O(1) plus `read`.
-    @inlinable
-    package func readInPlace<Value>(_ what: @autoclosure () -> String, _ read: (inout State) -> Value) -> Value {
-        if let reducing = loopState.reducingActionType { Store<State>.stateReadWhileReducing(reducing, what: what()) }
-        return read(&storage)
-    }
+    // MARK: Dispatch: reduce, notify, drain
 
     /// Dispatches `action`; see the type's rules.
     @inlinable
     func dispatch(_ action: any Action) {
-        guard loopState.admitsInlineDispatch, loopState.reducingActionType == nil, !observers.isNotifying else {
-            return dispatchInGeneral(action)
-        }
+        guard loopState.admitsInlineDispatch else { return dispatchInGeneral(action) }
         reduceAndNotify(action)
     }
 
@@ -219,37 +103,24 @@ package final class DispatchLoop<State> {
     // metadata (R1h).
     @inlinable
     func dispatchInGeneral(_ action: any Action) {
-        if let reducing = loopState.reducingActionType { Self.dispatchedWhileReducing(action, reducing: reducing) }
-        if observers.isNotifying {
+        checkNotifyingAgrees()
+        switch loopState.arrive() {
+        case .refuse(let reducing):
+            Self.dispatchedWhileReducing(action, reducing: reducing)
+        case .queue:
             MainThreadCheck.require("dispatch(\(action))")
-            if collectedBatch != nil {
-                collectedBatch!.append(action)
-            } else {
-                pending.append(.action(action))
-            }
+            loopState.enqueue(action)
             return
+        case .run:
+            if let chain {
+                // Its body directly: the loop runs on the main actor, so the main-queue check
+                // a `Dispatch` makes for callers elsewhere is not needed here.
+                chain.body(action)
+            } else {
+                reduceAndNotify(action)
+            }
+            checkInvariants()
         }
-        if let chain {
-            // Its body directly: the loop runs on the main actor, so the main-queue check a
-            // `Dispatch` makes for callers elsewhere is not needed here.
-            chain.body(action)
-        } else {
-            reduceAndNotify(action)
-        }
-        checkInvariants()
-    }
-
-    /// Stops the program: `action` was dispatched while the store was reducing. From the
-    /// main thread that is a reducer that dispatches; from another thread, a dispatch that
-    /// met the main thread's (Swift 5 code that reached the store off the main actor).
-    @usableFromInline
-    static func dispatchedWhileReducing(_ action: any Action, reducing: any Action.Type) -> Never {
-        MainThreadCheck.require("dispatch(\(action))")
-        fatalError("""
-            Reflow: dispatch(\(action)) was called from inside a reducer while it was \
-            handling an action of type \(reducing). Reducers must be pure: dispatch \
-            follow-up actions from middleware, an Effect, or a subscriber instead.
-            """)
     }
 
     /// The end of the middleware chain, and all of a plain dispatch: reduce, then notify
@@ -275,55 +146,10 @@ package final class DispatchLoop<State> {
         if loopState.stages == DispatchStages(only: .routes) {
             // Routes alone (a store with effects): one set test, for the many actions no
             // route is declared for (benchmark E1).
-            if routedTypes.contains(ObjectIdentifier(actionType)) { pending.append(.route(action)) }
+            if routedTypes.contains(ObjectIdentifier(actionType)) { loopState.enqueueRoute(action) }
         } else {
             runStagesAfterReducing(action)
         }
-    }
-
-    /// Runs a ``Thunk`` of this store's state: its body, with the store's dispatch and state.
-    @usableFromInline @inline(never)
-    func runThunk(_ action: any Action) {
-        let thunk = action as! Thunk<State>  // `reduceAndNotify` compared its type
-        thunk.body(thunkArguments.dispatch, thunkArguments.getState)
-    }
-
-    /// What every thunk is given: made once, on the first thunk (benchmark T1).
-    lazy var thunkArguments: (dispatch: Dispatch, getState: @MainActor @Sendable () -> State?) = (
-        Dispatch { [weak self] action in self?.dispatch(action) },
-        { [weak self] in self?.checkedState }
-    )
-
-    /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
-    /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
-    ///
-    /// When nothing else must see the action on its way (no stage on but those in
-    /// ``DispatchStages/runByOwnedDispatch``, not inside a reducer or a notification) it is
-    /// reduced here directly: the store's reducers, then the owner's, then one
-    /// notification. Otherwise it takes the general path, where its owner's reducer is
-    /// looked up.
-    ///
-    /// - Complexity: O(1) plus the reductions and the notification.
-    @inlinable
-    package func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
-        guard loopState.admitsOwnedDispatch, !observers.isNotifying else {
-            return dispatchInGeneral(action)
-        }
-        loopState.reducingActionType = A.self
-        reducer.reduce(&storage, action)
-        if loopState.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
-        reduceOwned(&storage)
-        loopState.reducingActionType = nil
-        stateDidChange()
-        checkInvariants()
-    }
-
-    /// What the store's reducers and an owner's reduction can write.
-    @usableFromInline
-    func noteOwnedWrites(of actionType: any Action.Type, footprint: Footprint) {
-        writes.footprint = writes.footprint
-            .union(reducer.footprints.footprint(for: ObjectIdentifier(actionType)))
-            .union(footprint)
     }
 
     /// The optional stages after the store's reducer: what it can write, the owner's
@@ -338,7 +164,7 @@ package final class DispatchLoop<State> {
         }
         if loopState.stages.contains(.reductionObserver) { reductionObserver?(action, storage) }
         if loopState.stages.contains(.routes), routedTypes.contains(ObjectIdentifier(type(of: action))) {
-            pending.append(.route(action))
+            loopState.enqueueRoute(action)
         }
     }
 
@@ -355,19 +181,21 @@ package final class DispatchLoop<State> {
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty {
+            loopState.isNotifying = true
             if loopState.stages.contains(.watched) {
                 notifyWatched()
             } else {
                 observers.notify(storage)
             }
+            loopState.isNotifying = false
         } else if loopState.stages.isEmpty {
             // No observer ran and no stage is on: nothing can have queued an action (a
-            // reducer that dispatches stops the program), so the queue is not read, which
-            // is a checked access (benchmark S1).
+            // reducer that dispatches stops the program), so the queue is not read
+            // (benchmark S1).
             return
         }
         if loopState.stages.contains(.footprints) { writes.footprint = .nothing }
-        if !pending.isEmpty { drainPending() }
+        if loopState.hasQueued { drainPending() }
     }
 
     /// Notifies, handing the watcher down to every observer.
@@ -377,39 +205,12 @@ package final class DispatchLoop<State> {
         observers.notify(storage, watchedBy: watcher)
     }
 
-    /// Adds what `reducer` can write for `action` to what the next notification reads.
-    private func noteWrites(of reducer: Reducer<State>, for action: any Action) {
-        writes.footprint = writes.footprint.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
-    }
-
-    /// Checks the loop between dispatches: stage bits agree with the stages that are on,
-    /// nothing is being reduced, and the queue was drained. Compiles to nothing unless
-    /// `REFLOW_INTERNAL_CHECKS` is set.
-    @usableFromInline
-    func checkInvariants() {
-        #if REFLOW_INTERNAL_CHECKS
-        precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
-        // A ninth stage would shift its bit out of the byte (`&<<` masks the shift).
-        precondition(DispatchStage.allCases.count <= UInt8.bitWidth, "DispatchLoop: more stages than bits")
-        precondition(loopState.stages == stagesInUse,
-                     "DispatchLoop: stage bits \(loopState.stages) out of date (\(stagesInUse) are on)")
-        // The unchecked `routedTypes` is exactly the routes' types: a route it missed would
-        // never be delivered, one it kept would be queued for nobody.
-        precondition(routes.keys.allSatisfy(routedTypes.contains)
-                     && routedTypes.slots.compactMap { $0 }.count == routes.count,
-                     "DispatchLoop: the routed-type set differs from the routes")
-        if !loopState.isDraining && !observers.isNotifying && loopState.batchDepth == 0 {
-            precondition(loopState.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
-            precondition(pending.isEmpty, "DispatchLoop: actions left in the queue")
-        }
-        #endif
-    }
-
+    /// Runs what was queued, in order, unless a drain further out is running and will.
     @usableFromInline
     func drainPending() {
         guard loopState.beginDraining() else { return }
         defer { loopState.endDraining() }
-        while let entry = pending.popFirst() {
+        while let entry = loopState.nextQueued() {
             switch entry {
             case .action(let action):
                 dispatch(action)
@@ -421,89 +222,131 @@ package final class DispatchLoop<State> {
             }
         }
     }
-}
 
-/// The loop's optional stages that are on, a bit each, read on every dispatch: any of them
-/// sends a dispatch the general way, and an owned dispatch too unless it runs them
-/// itself (``LoopState/admitsOwnedDispatch``).
-///
-/// A stage's bit is its ``DispatchStage``'s raw value: the compiler numbers the cases and
-/// keeps them apart, so no table of constants is kept in step with the enum.
-@usableFromInline
-struct DispatchStages: Equatable, Sendable, CustomStringConvertible {
-    @usableFromInline private(set) var bits: UInt8 = 0
+    // MARK: The other ways in
 
-    @inlinable init() {}
-
-    /// Only `stage` on: one shift, inlined. (Not an array literal: its initializer would be
-    /// a call that allocates its variadic array, and a check on the dispatch path written
-    /// with one cost P1 1.8× of 52dd719.)
-    @inlinable init(only stage: DispatchStage) {
-        bits = 1 &<< stage.rawValue
+    /// Dispatches an ``OwnedAction`` whose owner's reduction is `reduceOwned`, which can
+    /// write `footprint` (a hosted reactor's mutation and its reduction of the slice).
+    ///
+    /// When nothing else must see the action on its way (no stage on but those an owned
+    /// dispatch runs itself, ``DispatchStage/isRunByOwnedDispatch``; not inside a reducer
+    /// or a notification) it is reduced here directly: the store's reducers, then the
+    /// owner's, then one notification. Otherwise it takes the general path, where its
+    /// owner's reducer is looked up.
+    ///
+    /// - Complexity: O(1) plus the reductions and the notification.
+    @inlinable
+    package func dispatchOwned<A: Action>(_ action: A, footprint: Footprint, reduceOwned: (inout State) -> Void) {
+        guard loopState.admitsOwnedDispatch else { return dispatchInGeneral(action) }
+        loopState.reducingActionType = A.self
+        reducer.reduce(&storage, action)
+        if loopState.stages.contains(.footprints) { noteOwnedWrites(of: A.self, footprint: footprint) }
+        reduceOwned(&storage)
+        loopState.reducingActionType = nil
+        stateDidChange()
+        checkInvariants()
     }
 
-    /// `stages` on. Takes a sequence, for turning stages on or off and for tests; the
-    /// dispatch builds none.
-    init(_ stages: some Sequence<DispatchStage>) {
-        for stage in stages { insert(stage) }
+    /// Runs a ``Thunk`` of this store's state: its body, with the store's dispatch and state.
+    @usableFromInline @inline(never)
+    func runThunk(_ action: any Action) {
+        let thunk = action as! Thunk<State>  // `reduceAndNotify` compared its type
+        thunk.body(thunkArguments.dispatch, thunkArguments.getState)
     }
 
-    @inlinable var isEmpty: Bool { bits == 0 }
+    /// What every thunk is given: made once, on the first thunk (benchmark T1).
+    lazy var thunkArguments: (dispatch: Dispatch, getState: @MainActor @Sendable () -> State?) = (
+        Dispatch { [weak self] action in self?.dispatch(action) },
+        { [weak self] in self?.checkedState }
+    )
 
-    /// Whether `stage` is on.
-    // `&<<` of two `UInt8`s: the standard library's concrete, transparent shift, so a
-    // debug build makes no generic call for it.
-    @inlinable func contains(_ stage: DispatchStage) -> Bool {
-        bits & (1 &<< stage.rawValue) != 0
+    // MARK: Reading the state
+
+    /// The state, for readers outside a reduction; a read during one stops the program
+    /// with a message naming the action (the state is half-applied there).
+    @inlinable
+    package var checkedState: State {
+        if let reducing = loopState.reducingActionType { Store<State>.stateReadWhileReducing(reducing) }
+        return storage
     }
 
-    mutating func insert(_ stage: DispatchStage) {
-        bits |= 1 &<< stage.rawValue
+    /// What `read` takes out of the state, handed over in place rather than copied (a copy
+    /// retains every array, string and object in it: benchmark R1w). Checked like
+    /// ``checkedState``.
+    ///
+    /// - Parameters:
+    ///   - what: What is being read, for the message when it is read during a reduction.
+    ///   - read: Reads a part of the state; it must not write (`inout` only so that the
+    ///     state is not copied to be handed over).
+    /// - Complexity: O(1) plus `read`.
+    @inlinable
+    package func readInPlace<Value>(_ what: @autoclosure () -> String, _ read: (inout State) -> Value) -> Value {
+        if let reducing = loopState.reducingActionType { Store<State>.stateReadWhileReducing(reducing, what: what()) }
+        return read(&storage)
     }
 
-    mutating func remove(_ stage: DispatchStage) {
-        bits &= ~(1 &<< stage.rawValue)
-    }
+    // MARK: Footprints
 
-    @usableFromInline var description: String {
-        "\(DispatchStage.allCases.filter(contains))"
-    }
-}
-
-/// Actions dispatched while the store was notifying, waiting their turn (FIFO).
-@usableFromInline
-struct PendingActions {
-    @usableFromInline enum Entry {
-        case action(any Action)
-        /// Actions dispatched inside one `batch` that ran during a notification.
-        case batch([any Action])
-        /// An action that was reduced, to be handed to its routes (``DispatchLoop/addRoute(for:owner:deliver:)``)
-        /// once the notification that followed it is over.
-        case route(any Action)
-    }
-
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var head = 0
-
-    // Inlinable: read on every dispatch; a call here would make the read of `pending`
-    // span a call, which costs a tracked exclusivity access (benchmark S1).
-    @inlinable var isEmpty: Bool { head == entries.count }
-
-    init() {}
-
+    /// What the store's reducers and an owner's reduction can write.
     @usableFromInline
-    mutating func append(_ entry: Entry) {
-        entries.append(entry)
+    func noteOwnedWrites(of actionType: any Action.Type, footprint: Footprint) {
+        writes.footprint = writes.footprint
+            .union(reducer.footprints.footprint(for: ObjectIdentifier(actionType)))
+            .union(footprint)
     }
 
-    mutating func popFirst() -> Entry? {
-        guard head < entries.count else { return nil }
-        let entry = entries[head]
-        head += 1
-        if head == entries.count {
-            entries.removeAll(keepingCapacity: true)
-            head = 0
+    /// Adds what `reducer` can write for `action` to what the next notification reads.
+    private func noteWrites(of reducer: Reducer<State>, for action: any Action) {
+        writes.footprint = writes.footprint.union(reducer.footprints.footprint(for: ObjectIdentifier(type(of: action))))
+    }
+
+    // MARK: Misuse and checks
+
+    /// Stops the program: `action` was dispatched while the store was reducing. From the
+    /// main thread that is a reducer that dispatches; from another thread, a dispatch that
+    /// met the main thread's (Swift 5 code that reached the store off the main actor).
+    @usableFromInline
+    static func dispatchedWhileReducing(_ action: any Action, reducing: any Action.Type) -> Never {
+        MainThreadCheck.require("dispatch(\(action))")
+        fatalError("""
+            Reflow: dispatch(\(action)) was called from inside a reducer while it was \
+            handling an action of type \(reducing). Reducers must be pure: dispatch \
+            follow-up actions from middleware, an Effect, or a subscriber instead.
+            """)
+    }
+
+    /// Checks that the loop's `isNotifying` is the observer table's pass: the table is
+    /// passed over only by `notifyAndDrain`, which sets it. Compiles to nothing unless
+    /// `REFLOW_INTERNAL_CHECKS` is set.
+    @usableFromInline
+    func checkNotifyingAgrees() {
+        #if REFLOW_INTERNAL_CHECKS
+        precondition(loopState.isNotifying == observers.isNotifying,
+                     "DispatchLoop: notifying is \(loopState.isNotifying), the table's pass says \(observers.isNotifying)")
+        #endif
+    }
+
+    /// Checks the loop between dispatches: stage bits agree with the stages that are on,
+    /// nothing is being reduced, and the queue was drained. Compiles to nothing unless
+    /// `REFLOW_INTERNAL_CHECKS` is set.
+    @usableFromInline
+    func checkInvariants() {
+        #if REFLOW_INTERNAL_CHECKS
+        checkNotifyingAgrees()
+        precondition(loopState.batchDepth >= 0, "DispatchLoop: batch depth below zero")
+        // A ninth stage would shift its bit out of the byte (`&<<` masks the shift).
+        precondition(DispatchStage.allCases.count <= UInt8.bitWidth, "DispatchLoop: more stages than bits")
+        precondition(loopState.stages == stagesInUse,
+                     "DispatchLoop: stage bits \(loopState.stages) out of date (\(stagesInUse) are on)")
+        // The unchecked `routedTypes` is exactly the routes' types: a route it missed would
+        // never be delivered, one it kept would be queued for nobody.
+        precondition(routes.keys.allSatisfy(routedTypes.contains)
+                     && routedTypes.slots.compactMap { $0 }.count == routes.count,
+                     "DispatchLoop: the routed-type set differs from the routes")
+        if !loopState.isDraining && !loopState.isNotifying && loopState.batchDepth == 0 {
+            precondition(loopState.reducingActionType == nil, "DispatchLoop: an action is still marked as reducing")
+            precondition(!loopState.hasQueued, "DispatchLoop: actions left in the queue")
         }
-        return entry
+        #endif
     }
 }

@@ -24,7 +24,7 @@ import Testing
     /// alone for the inline dispatch; for an owned dispatch, all but the two that must see
     /// each action on its way (middleware, a reduction observer).
     @Test func theFastPaths_admitTheStagesTheyRun() {
-        var state = DispatchLoop<Int>.LoopState()
+        var state = LoopState()
         #expect(state.admitsInlineDispatch && state.admitsOwnedDispatch)
         for stage in DispatchStage.allCases {
             state.setStages(DispatchStages(only: stage))
