@@ -100,8 +100,10 @@ package final class DispatchLoop<State> {
 
     // Inlinable: a store with an owned reducer (a hosted reactor) always takes this path,
     // and specialized here the notification after the reduction looks up no generic
-    // metadata (R1h).
-    @inlinable
+    // metadata (R1h). Never inlined: inlined into `dispatch`, it made `dispatch` too big
+    // to be inlined where it is called, and `reduceAndNotify` a call of its own (S1 took
+    // two calls per dispatch, in the release disassembly of the benchmark's loop).
+    @inlinable @inline(never)
     func dispatchInGeneral(_ action: any Action) {
         checkNotifyingAgrees()
         switch loopState.arrive() {
