@@ -32,13 +32,13 @@ import Testing
             #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage)")
             state.setStages(DispatchStages([.ownedReducers, .routes, stage]))
             #expect(state.admitsOwnedDispatch == stage.isRunByOwnedDispatch, "\(stage) beside a host's stages")
-            #expect(!state.admitsInlineDispatch, "\(stage) beside owned reducers")
+            #expect(state.admitsInlineDispatch == false, "\(stage) beside owned reducers")  // `LoopState` is noncopyable: see LoopStateTests
         }
         #expect(DispatchStage.allCases.filter(\.isRunByInlineDispatch) == [.routes])
         #expect(DispatchStage.allCases.filter { !$0.isRunByOwnedDispatch } == [.middleware, .reductionObserver])
         state.setStages(DispatchStages(only: .ownedReducers))
         state.reducingActionType = Probe.self
-        #expect(!state.admitsOwnedDispatch)
+        #expect(state.admitsOwnedDispatch == false)
     }
 
     /// Each stage's bit is on exactly while the field that turns it on says so, through

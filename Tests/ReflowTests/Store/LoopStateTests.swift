@@ -1,6 +1,9 @@
 import Testing
 @testable import ReflowCore
 
+// (A comparison with `true` or `false` where a bare property would do: `#expect` passes
+// the base of a bare property access on as a value, and `LoopState` is noncopyable.)
+
 /// The dispatch loop's state machine, event by event, against a model kept another way: a
 /// stack of open batches, the actions a batch collects during a notification, a queue of
 /// what runs later, and a count of nested drains. (A store's dispatches end to end are in
@@ -32,7 +35,7 @@ import Testing
         #expect(described(state.arrive()) == "queue")
         state.enqueue(Probe(id: 1))
         state.enqueue(Probe(id: 2))
-        #expect(!state.hasQueued, "collected, not queued, until the batch ends")
+        #expect(state.hasQueued == false, "collected, not queued, until the batch ends")
         let notifies = state.endBatch(step)
         #expect(!notifies)
         state.isNotifying = false
@@ -59,11 +62,11 @@ import Testing
         #expect(state.admitsOwnedDispatch && state.admitsInlineDispatch && described(state.arrive()) == "run")
         state.reducingActionType = Probe.self
         #expect(!state.admitsOwnedDispatch && !state.admitsInlineDispatch)
-        #expect(state.isPlain, "reducing is not a stage")
+        #expect(state.isPlain == true, "reducing is not a stage")
         state.reducingActionType = nil
         state.isNotifying = true
         #expect(!state.admitsOwnedDispatch && !state.admitsInlineDispatch && described(state.arrive()) == "queue")
-        #expect(state.isPlain, "notifying is not a stage")
+        #expect(state.isPlain == true, "notifying is not a stage")
     }
 
     /// What the model expects in the queue.
