@@ -183,6 +183,11 @@ package final class DispatchLoop<State> {
     @inlinable
     func notifyAndDrain() {
         if !observers.isEmpty {
+            #if REFLOW_INTERNAL_CHECKS
+            // One flag, not a depth: a notification never begins inside another, since
+            // everything that would start one during a pass is queued instead.
+            precondition(!loopState.isNotifying, "DispatchLoop: a notification began inside another")
+            #endif
             loopState.isNotifying = true
             if loopState.stages.contains(.watched) {
                 notifyWatched()

@@ -16,8 +16,9 @@
 /// | ``beginDraining()`` / ``nextQueued()`` / ``endDraining()`` | `drainPending` | whether it drains (one drain at a time), the queue | the next entry |
 /// | ``setStages(_:)`` | `stagesChanged()` | every stage's bit | |
 ///
-/// The first three happen on every dispatch and are stores to the fields at those sites:
-/// as functions, a debug build would call one for each (S1, debug section: 1.17×).
+/// The first three happen on every dispatch (the third when there are observers) and are
+/// stores to the fields at those sites: as functions, a debug build would call one for
+/// each (S1, debug section: 1.17×).
 ///
 /// The observer table keeps its own pass depth, as every source's table does, for what
 /// leaves it during a pass; the loop's `isNotifying` is set around the one pass the loop
@@ -73,7 +74,7 @@ struct LoopState: ~Copyable {
 
     /// Whether anything waits in the queue.
     // Inlinable: read after every notification. The queue's fields, not its `isEmpty`:
-    // a debug build makes a call for each level (E1, debug: 1.06x through `isEmpty`).
+    // a debug build makes a call for each level (E1, debug: 1.06× through `isEmpty`).
     @inlinable var hasQueued: Bool { queue.head != queue.entries.count }
 
     // MARK: A dispatch that does not go inline
