@@ -190,17 +190,15 @@ enum QueuedEntry {
     case route(any Action)
 }
 
-/// The loop's queue, first in first out.
+/// The loop's queue, first in first out. It is empty when `head` has reached the end of
+/// `entries` (``LoopState/hasQueued`` reads the two directly).
 @usableFromInline
 struct PendingActions {
     @usableFromInline var entries: [QueuedEntry] = []
     @usableFromInline var head = 0
 
-    @inlinable var isEmpty: Bool { head == entries.count }
-
     init() {}
 
-    @usableFromInline
     mutating func append(_ entry: QueuedEntry) {
         entries.append(entry)
     }
