@@ -101,6 +101,20 @@ open class ObserverTable<Value>: PassOwner {
         if members.ledger.isEmpty { didBecomeEmpty() }
     }
 
+    /// The pass engine's ``PassOwner/pass(_:)``, for the table itself: the same steps on
+    /// its own ledger, so every delivery raises and lowers the depth without the engine's
+    /// generic call. In a debug build, that call of this generic class looks up its
+    /// conformance and makes four witness calls per pass (benchmark R1, debug: 1.22× the
+    /// generic engine's predecessor with that call, 1.06× with this; release unchanged).
+    /// Members that leave meanwhile still go through the engine (``PassOwner/retire(_:)``),
+    /// and so does the end of the outermost pass.
+    @inlinable @inline(__always)
+    final func pass(_ body: () -> Void) {
+        members.ledger.enterPass()
+        body()
+        if members.ledger.leavePass() { endOutermostPass() }
+    }
+
     @usableFromInline package final var passLedger: SlotLedger {
         get { members.ledger }
         set { members.ledger = newValue }

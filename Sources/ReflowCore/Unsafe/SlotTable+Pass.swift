@@ -68,6 +68,9 @@ extension PassOwner {
     /// Runs `body` as one pass: slot numbers stay valid and members that leave are held
     /// until the outermost pass ends, when they are let go of and the holes squeezed out.
     /// `body` walks the members (``SlotTable/forEach(upTo:_:)`` and its kin), borrowed.
+    /// An ``ObserverTable`` runs these steps in a concrete method of its own
+    /// (`ObserverTable.pass(_:)`), which debug builds call without this generic call's
+    /// witness calls.
     ///
     /// - Complexity: O(1) besides `body`; at the end of the outermost pass, O(*h*) in
     ///   members held, plus a compaction (O(*n*) in slots) when holes outnumber members.

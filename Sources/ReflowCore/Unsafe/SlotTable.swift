@@ -263,8 +263,8 @@ package struct SlotLedger: Sendable {
     /// Slots that are holes.
     @usableFromInline var holes: Int32 = 0
     /// Passes in progress (a pass can start inside another, through a nested source).
-    /// Raised and lowered only by the pass engine (``PassOwner/pass(_:)``); internal, so
-    /// no feature can.
+    /// Raised and lowered only by the pass engine (``PassOwner/pass(_:)``, and an
+    /// ``ObserverTable``'s own copy of its steps); internal, so no feature can.
     @usableFromInline var passDepth: Int32 = 0
     /// Whether the owner keeps work for the end of the outermost pass (members that left
     /// during it, a table's queued values), so a pass that leaves none reads only the
