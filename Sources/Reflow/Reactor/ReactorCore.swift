@@ -79,10 +79,14 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
     private var stubStorage: StubStorage<Action, State>?
 
     /// What the per-action path reads and writes.
+    ///
+    /// The two states come last, on purpose: every field before them has a size that does
+    /// not depend on `State`, so its offset is a constant. Declared first, they put each
+    /// flag at an offset that a debug build finds through `Path`'s generic metadata on
+    /// every read (benchmark R1, debug: 1.08× `52dd719` with the states first, 1.00× with
+    /// them last). `ReactorCorePathTests` checks the offsets.
     @usableFromInline
     struct Path {
-        @usableFromInline var rawState: State
-        @usableFromInline var transformedState: State
         @usableFromInline var host: Host?
         /// The dependencies `mutate` runs with while hosted by a store that has some, or
         /// was given some for this reactor; `nil` otherwise (`mutate` reads those in force).
@@ -95,6 +99,10 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
         /// Mutations that arrived while one was being applied, in order.
         @usableFromInline var queuedMutations: [Mutation] = []
         @usableFromInline var isApplying = false
+        /// The state `reduce` returned last.
+        @usableFromInline var rawState: State
+        /// `rawState` after `transform(state:)`: what `currentState` reads.
+        @usableFromInline var transformedState: State
 
         init(state: State) {
             rawState = state
