@@ -99,9 +99,11 @@ final class ReactorCore<Action, Mutation, State>: AnyReactorCore {
         /// Mutations that arrived while one was being applied, in order.
         @usableFromInline var queuedMutations: [Mutation] = []
         @usableFromInline var isApplying = false
-        /// The state `reduce` returned last.
+        /// The state `reduce` returned last, while the reactor runs alone (hosted, its
+        /// state is its store slice).
         @usableFromInline var rawState: State
-        /// `rawState` after `transform(state:)`: what `currentState` reads.
+        /// The state `transform(state:)` published last: what `currentState` reads
+        /// while the reactor runs alone.
         @usableFromInline var transformedState: State
 
         init(state: State) {
