@@ -103,7 +103,7 @@ extension KeyPathGroup {
         return unsafe Unmanaged<KeyPathMember<State, Value>>
             .fromOpaque(Unmanaged.passUnretained(observer).toOpaque()).takeUnretainedValue()
         #else
-        return unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
+        return unsafe unsafeDowncast(observer, to: KeyPathMember<State, Value>.self)
         #endif
     }
 

@@ -22,7 +22,7 @@ package func uncheckedCast<T: AnyObject>(_ object: AnyObject, to _: T.Type) -> T
     #if DEBUG
     return unsafe Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque()).takeUnretainedValue()
     #else
-    return unsafeDowncast(object, to: T.self)
+    return unsafe unsafeDowncast(object, to: T.self)
     #endif
 }
 
