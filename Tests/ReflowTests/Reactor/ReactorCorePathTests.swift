@@ -29,10 +29,10 @@ import Testing
         #expect(fieldOffsets(state: [Int].self) == small)
     }
 
-    @Test func statesComeAfterEveryFlag() {
+    @Test func statesComeAfterEveryFlag() throws {
         typealias Path = ReactorCore<Int, Int, Wide>.Path
-        let lastFlag = fieldOffsets(state: Wide.self).compactMap { $0 }.max()!
-        #expect(MemoryLayout<Path>.offset(of: \Path.rawState)! > lastFlag)
-        #expect(MemoryLayout<Path>.offset(of: \Path.transformedState)! > lastFlag)
+        let lastFlag = try #require(fieldOffsets(state: Wide.self).compactMap { $0 }.max())
+        #expect(try #require(MemoryLayout<Path>.offset(of: \Path.rawState)) > lastFlag)
+        #expect(try #require(MemoryLayout<Path>.offset(of: \Path.transformedState)) > lastFlag)
     }
 }
