@@ -5,6 +5,14 @@
 ///   elements through the array's buffer;
 /// - the delivery visits the members (all of them, or the few whose selector changed)
 ///   through the selector slots' base pointers, and casts each without a dynamic check.
+///
+/// Both were moved to `Observers/` and measured (2026-11-29): the refresh behind a
+/// bottom-layer function, the slots behind a bounds-checked view, and the members in a
+/// `SlotTable` of their own type, which needs no cast. The view's accessors stayed calls
+/// in a debug build (see `SelectionGroup+Pass.swift`): S3 by key paths 1.29×, S3 array
+/// and index 1.25×, S7 slice at index 1.23× (debug section, 4 rounds). The typed table
+/// made every cancel look up generic metadata, since a cancel runs unspecialized: S6
+/// "cancel 1 of 1000" went from 94 to 575 ns in a release build (6.1×; 3.9× at 10,000).
 extension KeyPathGroup {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)

@@ -3,7 +3,10 @@
 /// with no exclusivity check and, in a debug build, no call of an array's unspecialized
 /// subscript (S2 by closure, S3 closures). A safe view of the slots was tried: in a debug
 /// build S2 by closure took 1.33–1.44× and S3 closures 1.41–1.74× as long, even with its
-/// accessors transparent.
+/// accessors transparent. That is the compiler's rule, not the view's cost: without
+/// optimization it inlines a `@_transparent` function only into callers in the same
+/// file (a package's files are compiled apart, and `swiftc -Onone -emit-sil` of two files
+/// shows the call), so a view declared in another file is a call per access.
 extension SelectionGroup {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
