@@ -6,7 +6,10 @@
 /// accessors transparent. That is the compiler's rule, not the view's cost: without
 /// optimization it inlines a `@_transparent` function only into callers in the same
 /// file (a package's files are compiled apart, and `swiftc -Onone -emit-sil` of two files
-/// shows the call), so a view declared in another file is a call per access.
+/// shows the call), so a view declared in another file is a call per access. Declared in
+/// a module of its own, as `@_transparent @usableFromInline package`, the view is inlined
+/// and this pass ran 0.81–0.90× in a debug build, but its bounds check per access cost
+/// the release build: S3 closures 1.17–1.18× (two runs of 2 rounds, 2026-11-29).
 extension SelectionGroup {
     /// The pass, reporting each member to `watch`'s watcher, if any.
     @inlinable @inline(__always)
