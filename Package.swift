@@ -27,12 +27,17 @@ let package = Package(
         // The engine: the store, its dispatch loop, observers and handles, effects, and (in
         // Unsafe/) the structures that read memory directly. Features build on it through
         // its `package` interface; users import Reflow, which re-exports its public types.
-        .target(name: "ReflowCore", swiftSettings: strict + [.strictMemorySafety()]),
+        .target(name: "ReflowCore", dependencies: ["ReflowUnsafe"], swiftSettings: strict + [.strictMemorySafety()]),
+        // What the engine's passes read memory through: views of slots and an exact-class
+        // cast, each checked. A module of its own because a debug build inlines a
+        // `@_transparent` function into another file only across a module boundary: from
+        // ReflowCore's own files, each access would be a call.
+        .target(name: "ReflowUnsafe", swiftSettings: strict + [.strictMemorySafety()]),
         .target(name: "Reflow", dependencies: ["ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowTesting", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowReSwift", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
         .target(name: "ReflowDevtools", dependencies: ["Reflow", "ReflowCore"], swiftSettings: strict),
-        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowCore", "ReflowTesting", "PersistenceKillHelper", "TestSupport", "ReflowDevtools"],
+        .testTarget(name: "ReflowTests", dependencies: ["Reflow", "ReflowCore", "ReflowUnsafe", "ReflowTesting", "PersistenceKillHelper", "TestSupport", "ReflowDevtools"],
                     swiftSettings: strict),
         // Finds the executables the tests start, on each platform's build layout.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),

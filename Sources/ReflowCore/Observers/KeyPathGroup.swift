@@ -1,12 +1,16 @@
+import ReflowUnsafe
+
 /// Consecutive key-path subscriptions of one value type, where members that share a key
 /// path share its work: each distinct key path is projected and compared once per
 /// notification, however many members it has (benchmark S2, key-path row).
 ///
 /// Like ``SelectionGroup`` it holds only consecutive subscriptions and is joined only
 /// outside a pass, so notification stays in subscription order; its pass
-/// (``sharingProjections``) is inlined into the subscriber's module. The pass reads
-/// through raw pointers, so it lives in `Unsafe/` (`KeyPathGroup+Pass.swift`), which is
-/// why the fields it reads are not private.
+/// (``sharingProjections``, `KeyPathGroup+Pass.swift`) is inlined into the subscriber's
+/// module, which is why the fields it reads are `@usableFromInline`, not private. It reads
+/// the state's bytes through ``SelectorRefresh`` (in `Unsafe/`), the selectors' slots
+/// through `PassSlots` and each member through `ExactClass` (both in the
+/// ReflowUnsafe module).
 ///
 /// ## Why a member can skip its own comparison
 /// For each distinct key path the group keeps its last value (`lastValues`: the value of
@@ -32,6 +36,8 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
     @usableFromInline package typealias WatchedChange = (Value, any NotificationWatcher) -> Void
 
     @usableFromInline package let members = ObserverTable<State>()
+    /// The members' class, for the pass's cast of each member (every member is one).
+    @usableFromInline let memberClass = ExactClass<KeyPathMember<State, Value>>()
     /// What the reductions since the last notification can have written.
     @usableFromInline let writes: StateWrites
     /// ``sharingProjections``, referenced from the subscriber's module so that it is

@@ -177,18 +177,21 @@
     /// snapshot, for a pass that knows which few entries it wants (a ``KeyPathGroup``
     /// whose changed selectors have a few of its members: benchmark S3, array and index).
     @inlinable @inline(__always)
-    func forEach(inSlots chosen: UnsafeBufferPointer<Int>, _ body: (Entry) -> Void) {
+    func forEach(inSlots chosen: ContiguousArray<Int>, _ body: (Entry) -> Void) {
         switch unsafe storage {
         case .none:
             break
         case .one(let entry):
-            if unsafe chosen.contains(0) { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
+            if chosen.contains(0) { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
         case .many(let snapshot):
-            var index = 0
-            while index < chosen.count {
-                let slot = unsafe chosen[index]
-                if unsafe slot < snapshot.count, let entry = unsafe snapshot[slot] { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
-                index += 1
+            // Through a buffer: a debug build calls an array's subscript unspecialized.
+            unsafe chosen.withUnsafeBufferPointer { chosen in
+                var index = 0
+                while index < chosen.count {
+                    let slot = unsafe chosen[index]
+                    if unsafe slot < snapshot.count, let entry = unsafe snapshot[slot] { unsafe entry._withUnsafeGuaranteedRef { body($0) } }
+                    index += 1
+                }
             }
         }
     }

@@ -3,9 +3,10 @@
 /// Callers use it where an invariant of theirs, written beside the call, says what
 /// `object` is: a reactor's core belongs to a reactor of its type. The package's own
 /// tests check every call (`REFLOW_INTERNAL_CHECKS`) and stop at the first object that is
-/// not a `T`; an app's build checks nothing. (A key-path group's per-member cast is the
-/// same code written out in its pass, `KeyPathGroup.member(_:)`: a debug build would call
-/// this function for every member.)
+/// not a `T`; an app's build checks nothing. (A key-path group's pass casts each member
+/// with ReflowUnsafe's `ExactClass` instead, which checks the class in every build:
+/// from another module, a transparent function is inlined into a debug build, where this
+/// one would be a call per member.)
 ///
 /// In a debug build the cast goes through `Unmanaged`, since `unsafeDowncast` there looks
 /// up `T`'s metadata and casts dynamically on every call; optimized, `unsafeDowncast`

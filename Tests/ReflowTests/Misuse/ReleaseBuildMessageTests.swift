@@ -55,7 +55,7 @@ private enum ReleaseHelper {
         guard let built = (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date else {
             return false
         }
-        for folder in ["Sources/ReflowCore", "Sources/Reflow", "Tests/MisuseHelper"] {
+        for folder in ["Sources/ReflowUnsafe", "Sources/ReflowCore", "Sources/Reflow", "Tests/MisuseHelper"] {
             let root = BuiltProducts.packageRoot.appendingPathComponent(folder)
             guard let walk = files.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey]) else {
                 return false

@@ -53,7 +53,7 @@ import Testing
         /// The ids a pass over `chosen` slots visits, in order.
         func visited(inSlots chosen: [Int]) -> [Int] {
             var ids: [Int] = []
-            chosen.withUnsafeBufferPointer { chosen in table.forEach(inSlots: chosen) { ids.append($0.id) } }
+            table.forEach(inSlots: ContiguousArray(chosen)) { ids.append($0.id) }
             return ids
         }
 

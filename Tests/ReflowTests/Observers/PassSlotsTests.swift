@@ -1,0 +1,96 @@
+import Testing
+@testable import ReflowCore
+import ReflowUnsafe
+
+/// What the groups' passes read memory through (the ReflowUnsafe module): a view of a
+/// `ValueSlots` that checks every index and pins the storage while it is out, and a cast
+/// that checks an object's exact class. Each would let a pass read memory it does not own
+/// if its check were gone; the exit tests show each check stops the program with a message.
+@MainActor
+@Suite struct PassSlotsTests {
+    @Test func aView_readsAndWritesTheSlots() {
+        let slots = ValueSlots<Int>()
+        for value in [10, 20, 30] { slots.append(value) }
+        let read = slots.withPassView { view in
+            view.set(21, at: 1)
+            return (0..<view.count).map { view.value(at: $0) }
+        }
+        #expect(read == [10, 21, 30])
+        #expect(slots[1] == 21)
+        // The storage is free to grow again once the view is gone.
+        slots.append(40)
+        #expect(slots.count == 4)
+    }
+
+    /// The scan a key-path group makes for the members of changed selectors, against a
+    /// filter of the same slots, over seeded random slots and flags.
+    @Test func appendSlotsNamingSetFlags_matchesAFilter() {
+        for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 200))) {
+            var random = SeededRandom(seed: seed)
+            let flagCount = Int.random(in: 1..<40, using: &random)
+            let flags = (0..<flagCount).map { _ in random.chance(30) }
+            let names = (0..<Int.random(in: 0..<200, using: &random)).map { _ in
+                random.chance(20) ? -1 : Int.random(in: 0..<flagCount, using: &random)
+            }
+            let flagSlots = ValueSlots<Bool>()
+            for flag in flags { flagSlots.append(flag) }
+            let nameSlots = ValueSlots<Int>()
+            for name in names { nameSlots.append(name) }
+            var chosen: ContiguousArray<Int> = [-7]  // appended to, not replaced
+            nameSlots.appendSlots(namingSetFlagsOf: flagSlots, to: &chosen)
+            let expected = [-7] + names.indices.filter { names[$0] >= 0 && flags[names[$0]] }
+            #expect(Array(chosen) == expected, "seed \(seed)")
+        }
+    }
+
+    @Test func exactClassCast_returnsTheSameObject() {
+        let object: AnyObject = Box(value: 7)
+        let box = ExactClass<Box>().cast(object)
+        #expect(box === object)
+        #expect(box.value == 7)
+    }
+
+#if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
+    @Test func aViewReadPastItsSlots_stops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let slots = ValueSlots<Int>()
+                slots.append(1)
+                _ = slots.withPassView { $0.value(at: 1) }
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("a pass read slot 1 of 1"))
+        }
+    }
+
+    @Test func slotsThatGrowWhileAViewIsOut_stop() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let slots = ValueSlots<Int>()
+                slots.append(1)
+                slots.withPassView { _ in slots.append(2) }
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("slots asked to grow during a pass"))
+        }
+    }
+
+    @Test func exactClassCastOfAnotherClass_stops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ExactClass<OtherBox>().cast(Box(value: 1))
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("was read as a"))
+        }
+    }
+#endif
+
+    private final class Box {
+        let value: Int
+        init(value: Int) { self.value = value }
+    }
+
+    private final class OtherBox {}
+}
