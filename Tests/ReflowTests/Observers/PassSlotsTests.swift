@@ -77,6 +77,60 @@ import ReflowUnsafe
         }
     }
 
+    /// A selection pass checks its views' counts once, then reads them unchecked in an
+    /// optimized build: a view of another length must stop the pass.
+    @Test func aViewOfAnotherLength_stopsAtItsCountCheck() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let slots = ValueSlots<Int>()
+                slots.append(1)
+                slots.withPassView { $0.require(count: 2) }
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("expected 2 slots and found 1"))
+        }
+    }
+
+    /// The member scan reads a flag per named slot without a check per read: a name past
+    /// the flags stops it.
+    @Test func aSlotNamingAMissingFlag_stopsTheScan() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let flags = ValueSlots<Bool>()
+                flags.append(true)
+                let names = ValueSlots<Int>()
+                for name in [0, -1, 1] { names.append(name) }
+                var chosen = ContiguousArray<Int>()
+                names.appendSlots(namingSetFlagsOf: flags, to: &chosen)
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("slot 2 names flag 1 of 1"))
+        }
+    }
+
+    /// The refresh reads every selector column at each selector's index after one check
+    /// of their lengths: a column out of step with the others stops it, in a group of
+    /// 1,000 selectors.
+    @Test func aSelectorColumnOutOfStep_stopsTheRefresh() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let store = Store(reducer: Reducer<Fields>.on(SetField.self) { state, action in
+                    state.values[action.index] = action.value
+                }, state: Fields())
+                let subscriptions = (0..<1_000).map { index in store.subscribe(\.values, at: index) { _ in } }
+                guard let group = store.observers.newest as? KeyPathGroup<Fields, Int> else { return }
+                group.changed.append(false)  // one more flag than selectors
+                store.dispatch(SetField(index: 0, value: 1))
+                _ = subscriptions
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("selector columns are out of step"))
+        }
+    }
+
     @Test func exactClassCastOfAnotherClass_stops() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = ExactClass<OtherBox>().cast(Box(value: 1))
@@ -86,6 +140,9 @@ import ReflowUnsafe
         }
     }
 #endif
+
+    private struct Fields { var values = Array(repeating: 0, count: 1_000) }
+    private struct SetField: Action { var index: Int; var value: Int }
 
     private final class Box {
         let value: Int
