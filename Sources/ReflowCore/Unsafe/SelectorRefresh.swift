@@ -147,6 +147,9 @@ enum SelectorRefresh {
                     }
                     guard let first = unsafe refreshSelectors(from: 0, UnsafeBufferPointer(start: nil, count: 0), at: -1),
                           let arrayOffset = unsafe elementReads[first]?.arrayOffset else { return }
+                    // Invariant: an element read's `arrayOffset` is `MemoryLayout<State>.offset(of:)`
+                    // of a key path to a `[Value]` (checked per read by `checkTypes` when
+                    // REFLOW_INTERNAL_CHECKS is set), so an initialized `[Value]` lies there.
                     let array = unsafe (root + arrayOffset).assumingMemoryBound(to: [Value].self)
                     unsafe array.pointee.withUnsafeBufferPointer { elements in
                         _ = unsafe refreshSelectors(from: first, elements, at: arrayOffset)
