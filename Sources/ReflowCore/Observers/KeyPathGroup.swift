@@ -177,8 +177,9 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
 
     private func newSelector(for keyPath: KeyPath<State, Value>, elementRead: ArrayElementRead?, value: Value) -> Int {
         // An array element depends on the array's bytes: a reducer scoped elsewhere
-        // cannot change it.
-        let bytes = Footprint.bytes(of: keyPath) ?? elementRead?.arrayBytes(of: Value.self)
+        // cannot change it. The refresh checks a run of element reads against their
+        // array's bytes once, so an element read's bytes are exactly those.
+        let bytes = elementRead?.arrayBytes(of: Value.self) ?? Footprint.bytes(of: keyPath)
         let index: Int
         if let free = freeSelectors.popLast() {
             index = free
@@ -277,9 +278,11 @@ package final class KeyPathGroup<State, Value: Equatable>: Observer<State> {
             if let keyPath = keyPaths[index] {
                 precondition(!lastValues.isVacated(index) && selectorByKeyPath[keyPath] == index,
                              "KeyPathGroup: live selector \(index) not indexed")
-                // The pass reads a selector without an element read at these bytes.
-                precondition(elementReads[index] != nil || selectorBytes[index] == Footprint.bytes(of: keyPath),
-                             "KeyPathGroup: selector \(index)'s bytes are not its key path's")
+                // The pass reads a selector without an element read at these bytes, and
+                // checks a run of element reads against their array's bytes.
+                precondition(selectorBytes[index] == (elementReads[index].map { $0.arrayBytes(of: Value.self) }
+                                                      ?? Footprint.bytes(of: keyPath)),
+                             "KeyPathGroup: selector \(index)'s bytes are neither its array's nor its key path's")
             } else {
                 precondition(memberCounts[index] == 0 && free.contains(index) && selectorBytes[index] == nil
                              && lastValues.isVacated(index),

@@ -153,7 +153,8 @@ import Reflow
             case .subscribe(let source, let cancels):
                 subscribe(source, cancels: cancels)
             case .cancel(let number):
-                handles[number].cancel()
+                // A shrunk program may cancel a subscription its shrinking removed.
+                if number < handles.count { handles[number].cancel() }
             case .dispatch(let write):
                 isNotifying = true
                 store.dispatch(write.action)
@@ -197,7 +198,7 @@ import Reflow
             case .subscribe(let source, let cancels):
                 subscribe(source, cancels: cancels)
             case .cancel(let number):
-                subscribers[number].isLive = false
+                if number < subscribers.count { subscribers[number].isLive = false }
             case .dispatch(let write):
                 write.apply(to: &state)
                 notify()
