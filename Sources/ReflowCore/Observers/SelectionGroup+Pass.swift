@@ -32,9 +32,12 @@ extension SelectionGroup {
                         if live.value(at: index) {
                             let value = selects[index](state)
                             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                            // A live member has a last value (set on subscribe, cleared only
-                            // when it is cancelled, which clears `isLive` first).
-                            if value != last.value(at: index)! {
+                            // A live member's slot holds its last value (set on subscribe,
+                            // vacated only when it is let go of, after `isLive` is cleared).
+                            #if REFLOW_INTERNAL_CHECKS
+                            group.lastValues.checkReadable(index)
+                            #endif
+                            if value != last.value(at: index) {
                                 last.set(value, at: index)
                                 if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
                                 onChanges[index].call(value)
@@ -66,8 +69,11 @@ extension SelectionGroup {
                         if live.value(at: index) {
                             let value = selects[index](state)
                             if let watcher = watch.watcher { group.report(evaluated: true, at: index, to: watcher) }
-                            // A live member has a last value: as in `comparingEqual`.
-                            if !isDuplicates[index].call(last.value(at: index)!, value) {
+                            // A live member's slot holds its last value: as in `comparingEqual`.
+                            #if REFLOW_INTERNAL_CHECKS
+                            group.lastValues.checkReadable(index)
+                            #endif
+                            if !isDuplicates[index].call(last.value(at: index), value) {
                                 last.set(value, at: index)
                                 if let watcher = watch.watcher { group.report(evaluated: false, at: index, to: watcher) }
                                 onChanges[index].call(value)

@@ -48,8 +48,12 @@ final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
     // Checked exclusivity: a pass reads `selects`, `onChanges` and `isDuplicates` once,
     // as snapshots, and the ledger twice, where the checks measured nothing (S2, S3).
     @usableFromInline var selects: ContiguousArray<(State) -> Value> = []
-    /// Written through its base pointer during a pass: see ``ValueSlots``.
-    @usableFromInline let lastValues = ValueSlots<Value?>()
+    /// Written through its base pointer during a pass: see ``ValueSlots``. A member's slot
+    /// is vacated when it is let go of (``release(_:)``), so a user's value is not kept
+    /// alive past its subscription, and moved by compaction; a live member's slot always
+    /// holds its last value. Not `Value?`: the pass would test the tag per member (S2 by
+    /// closure, release) and look up `Optional`'s metadata per read in a debug build.
+    @usableFromInline let lastValues = ValueSlots<Value>()
     @usableFromInline var onChanges: ContiguousArray<OnChange> = []
     /// Empty unless `usesCustomEquality`.
     @usableFromInline var isDuplicates: ContiguousArray<IsDuplicate> = []
@@ -151,14 +155,14 @@ final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
     @usableFromInline func release(_ member: SelectionMember<State, Value>) {
         let index = member.index
         selects[index] = { _ in preconditionFailure("Reflow: a cancelled subscription's selector ran") }
-        lastValues[index] = nil
+        lastValues.vacate(index)
         onChanges[index] = OnChange { _ in }
         if usesCustomEquality { isDuplicates[index] = IsDuplicate { _, _ in true } }
     }
 
     @usableFromInline func member(_ member: SelectionMember<State, Value>, movedFrom from: Int, to: Int) {
         selects[to] = selects[from]
-        lastValues[to] = lastValues[from]
+        lastValues.move(from: from, to: to)
         onChanges[to] = onChanges[from]
         if usesCustomEquality { isDuplicates[to] = isDuplicates[from] }
         isLive[to] = true
@@ -191,7 +195,7 @@ final class SelectionGroup<State, Value>: Observer<State>, PassOwner {
         guard InvariantWalk.isDue(count: count) else { return }
         for (index, member) in members.contents.enumerated() {
             precondition(isLive[index] == (member != nil), "SelectionGroup: live flag \(index) out of sync")
-            precondition(member == nil || lastValues[index] != nil, "SelectionGroup: live member \(index) has no last value")
+            precondition(member == nil || !lastValues.isVacated(index), "SelectionGroup: live member \(index) has no last value")
         }
         #endif
     }

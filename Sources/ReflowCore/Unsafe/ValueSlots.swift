@@ -11,8 +11,10 @@ import ReflowUnsafe
 ///
 /// ## Vacated slots
 /// An owner whose slots outlive their values (a ``KeyPathGroup``'s freed selector, kept for
-/// reuse) ends a slot's value with ``vacate(_:)`` and gives it a new one with
-/// ``refill(_:with:)``; in between the slot is uninitialized and must not be read.
+/// reuse; a ``SelectionGroup``'s member let go of, until compaction squeezes its slot out)
+/// ends a slot's value with ``vacate(_:)`` and gives it a new one with
+/// ``refill(_:with:)`` or ``move(from:to:)``; in between the slot is uninitialized and must
+/// not be read.
 /// Keeping a value there instead would keep a user's objects alive after their last
 /// subscription ended, and an `Element?` per slot costs a debug build an `Optional`
 /// metadata lookup per read (benchmark S3, array and index, debug section).
@@ -111,6 +113,18 @@ import ReflowUnsafe
         let wasVacated = vacated.remove(index) != nil
         precondition(wasVacated, "ValueSlots: slot \(index) is not vacated")
         unsafe (base + index).initialize(to: element)
+    }
+
+    /// Moves the value in slot `from` into the vacated slot `to`, leaving `from` vacated:
+    /// a compaction's move of one member.
+    func move(from: Int, to: Int) {
+        precondition(from >= 0 && from < count && to >= 0 && to < count,
+                     "ValueSlots: cannot move slot \(from) to \(to) of 0..<\(count)")
+        let fromHeld = vacated.insert(from).inserted
+        precondition(fromHeld, "ValueSlots: slot \(from) is vacated; nothing to move")
+        let toWasVacated = vacated.remove(to) != nil
+        precondition(toWasVacated, "ValueSlots: slot \(to) holds a value; vacate it before moving into it")
+        unsafe (base + to).moveInitialize(from: base + from, count: 1)
     }
 
     /// Checks that slot `index` holds a value a pass may read through ``base``. Compiles to

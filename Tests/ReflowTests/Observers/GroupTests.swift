@@ -61,6 +61,52 @@ import Testing
         #expect(seen == Array(stride(from: 0, to: 60, by: 3)))
     }
 
+    /// A selection group lets go of a cancelled member's last value (a user's object) when
+    /// it lets go of the member: at once, or when a pass it was cancelled in ends; and
+    /// compaction moves the others' last values with them.
+    @Test func selectionGroup_letsGoOfACancelledMembersLastValue_andMovesTheOthers() throws {
+        final class Box: Equatable {
+            let value: Int
+            init(_ value: Int) { self.value = value }
+            static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+        }
+        let store = Store(reducer: reducer, state: State())
+        var seen: [String] = []
+        var subscriptions: [SubscriptionHandle] = []
+        var boxes: [Int: Box] = [:]
+        weak var outsidePass: Box?
+        weak var insidePass: Box?
+        for index in 0..<40 {
+            // Each member's value is a new box per state, equal when `a` is.
+            subscriptions.append(store.subscribe({ Box($0.a * 100 + index) }) { box in
+                seen.append("\(index):\(box.value)")
+                if index == 0 && box.value == 100 { subscriptions[5].cancel() }  // during the pass
+            })
+        }
+        let group = try #require(store.observers.newest as? SelectionGroup<State, Box>)
+        boxes[3] = group.lastValues[3]
+        outsidePass = boxes[3]
+        boxes[5] = group.lastValues[5]
+        insidePass = boxes[5]
+        boxes.removeAll()
+        #expect(outsidePass != nil && insidePass != nil)  // each kept by its member's slot
+        subscriptions[3].cancel()
+        #expect(outsidePass == nil)
+        seen = []
+        store.dispatch(SetA(value: 1))
+        #expect(insidePass == nil)  // let go of when the pass ended
+        let kept = Array(stride(from: 0, to: 40, by: 8))
+        for index in 0..<40 where index % 8 != 0 && index != 3 && index != 5 {
+            subscriptions[index].cancel()  // holes come to outnumber members: compacts
+        }
+        #expect(group.selects.count < 40)
+        seen = []
+        store.dispatch(SetA(value: 1))  // each member's value is equal to its moved last value
+        #expect(seen.isEmpty)
+        store.dispatch(SetA(value: 2))
+        #expect(seen == kept.map { "\($0):\(200 + $0)" })
+    }
+
     /// A member that cancels others and dispatches from its `onChange`: the cancelled ones
     /// are skipped by the pass in progress and released when it ends, and the dispatch runs
     /// after the pass (in debug builds the pass also asserts that the last values it

@@ -85,7 +85,7 @@ import Testing
         weak var weakly: Tracked?
     }
 
-    @Test func vacatedSlots_holdNoValue_andRefill_underRandomOperations() {
+    @Test func vacatedSlots_holdNoValue_refillAndMove_underRandomOperations() {
         for seed in modelFirstSeed()..<(modelFirstSeed() + UInt64(modelProgramCount(default: 200))) {
             var random = SeededRandom(seed: seed)
             let live = LiveCount()
@@ -109,6 +109,12 @@ import Testing
                     case 6..<8 where index != nil && model[index!] != nil:
                         slots.base[index!] = make(value)
                         model[index!] = value
+                    case 8 where index != nil && model[index!] == nil:
+                        // A compaction's move: a held value into the vacated slot.
+                        guard let from = model.indices.filter({ model[$0] != nil }).randomElement(using: &random) else { break }
+                        slots.move(from: from, to: index!)
+                        model[index!] = model[from]
+                        model[from] = nil
                     default:
                         let kept = Int.random(in: 0...model.count, using: &random)
                         slots.removeLast(from: kept)
