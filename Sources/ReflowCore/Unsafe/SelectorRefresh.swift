@@ -122,7 +122,15 @@ enum SelectorRefresh {
                                           at arrayOffset: Int) -> Int? {
                         var index = start
                         while index < count {
+                            // The bytes first: most selectors of a scoped reduction are
+                            // skipped on them (S8: 1.12x when the element read came first).
+                            let bytes = unsafe selectorBytes[index]
                             let elementRead = unsafe elementReads[index]
+                            if let bytes, !touchesWhole, !touched.mayTouch(bytes) {
+                                unsafe changedBase[index] = false
+                                index += 1
+                                continue
+                            }
                             let value: Value
                             // The element path first: it is cleared with its selector, and
                             // reading it does not retain the key path (S7 with `slice:`).
@@ -132,16 +140,9 @@ enum SelectorRefresh {
                                     continue
                                 } else if arrayOffset < 0 {
                                     return index
+                                } else {
+                                    value = unsafe elementRead.read(at: root, as: Value.self)
                                 }
-                            }
-                            let bytes = unsafe selectorBytes[index]
-                            if let bytes, !touchesWhole, !touched.mayTouch(bytes) {
-                                unsafe changedBase[index] = false
-                                index += 1
-                                continue
-                            }
-                            if let elementRead {
-                                value = unsafe elementRead.read(at: root, as: Value.self)
                             } else if let bytes {
                                 // A stored path, read at its offset rather than projected: the
                                 // runtime's projection looks up generic metadata on every call
