@@ -117,13 +117,17 @@ import ReflowUnsafe
 
     /// Moves the value in slot `from` into the vacated slot `to`, leaving `from` vacated:
     /// a compaction's move of one member.
+    ///
+    /// Stops with a message, in every build, rather than move from an uninitialized slot
+    /// or over a live one: either would be a bug of the slots' owner.
     func move(from: Int, to: Int) {
-        precondition(from >= 0 && from < count && to >= 0 && to < count,
-                     "ValueSlots: cannot move slot \(from) to \(to) of 0..<\(count)")
-        let fromHeld = vacated.insert(from).inserted
-        precondition(fromHeld, "ValueSlots: slot \(from) is vacated; nothing to move")
-        let toWasVacated = vacated.remove(to) != nil
-        precondition(toWasVacated, "ValueSlots: slot \(to) holds a value; vacate it before moving into it")
+        guard from >= 0 && from < count && to >= 0 && to < count && from != to
+              && !vacated.contains(from) && vacated.contains(to) else {
+            fatalError("Reflow: slots asked to move slot \(from) into slot \(to) of 0..<\(count), "
+                       + "which must hold a value and be vacated; please report this as a bug")
+        }
+        vacated.insert(from)
+        vacated.remove(to)
         unsafe (base + to).moveInitialize(from: base + from, count: 1)
     }
 

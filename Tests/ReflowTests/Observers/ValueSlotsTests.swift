@@ -136,6 +136,17 @@ import Testing
     }
 
 #if os(macOS) || os(Linux) || os(Windows)  // exit tests: not on iOS, tvOS, watchOS, visionOS
+    @Test func aMoveOverAValue_stopsWithAMessage() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let slots = ValueSlots<Int>()
+            slots.append(1)
+            slots.append(2)
+            slots.move(from: 0, to: 1)  // slot 1 holds a value
+        }.map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("move slot 0 into slot 1 of 0..<2"))
+        }
+    }
+
     @Test func anIndexOutsideTheSlots_stopsWithItsRange() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let slots = ValueSlots<Int>()
