@@ -30,7 +30,8 @@ import ReflowUnsafe
 /// selectors' refresh) is what skips them.
 @usableFromInline
 @safe final class ValueSlots<Element> {
-    // Unchecked exclusivity on `base`, `count` and `passViews`: main actor only, and every
+    // Unchecked exclusivity on `base`, `count` and `passViews`: only main-actor groups use
+    // the slots, and every
     // access to them is one load, one store or one increment that calls no code, so no two
     // can overlap (an element's deinit, which may run user code, runs after its slot's
     // address was computed, not during an access). Checked, each pass view cost three
