@@ -31,16 +31,18 @@ import ReflowUnsafe
 @usableFromInline
 @safe final class ValueSlots<Element> {
     // Unchecked exclusivity on `base`, `count` and `passViews`: only main-actor groups use
-    // the slots, and every
-    // access to them is one load, one store or one increment that calls no code, so no two
-    // can overlap (an element's deinit, which may run user code, runs after its slot's
-    // address was computed, not during an access). Checked, each pass view cost three
-    // runtime checks, and a selection pass with two views made nine (six before views):
-    // benchmark S4, one closure subscriber, took 1.16x as long as before views and 0.88x
-    // unchecked; S8 1.08x and 0.90x. `base` is `@unsafe`, as its type is, so that its
-    // reads are marked `unsafe` in both builds. Checked in the package's tests
-    // (REFLOW_INTERNAL_CHECKS), where an access that came to overlap another would trap in
-    // `ValueSlotsTests`, the group tests and the model tests.
+    // the slots, and every access to them is one load, one store or one increment that
+    // calls no code, so no two can overlap (an element's deinit, which may run user code,
+    // runs after its slot's address was computed, not during an access).
+    // Checked, each pass view cost three runtime checks, and a selection pass with two
+    // views made nine (six before views): benchmark S4, one closure subscriber, took 1.16x
+    // as long as before views and 0.88x unchecked; S8 1.08x and 0.90x.
+    // `base` is `@unsafe`, as its type is, so that its reads are marked `unsafe` in both
+    // builds. All three are checked in the package's tests (REFLOW_INTERNAL_CHECKS), where
+    // an access that came to overlap another would trap (`ValueSlotsTests`,
+    // `PassSlotsTests`, the group and model tests); `PassSlotsTests` also checks, with
+    // thousands of slots, that nested views count back down and pin the storage until the
+    // last one ends.
     #if REFLOW_INTERNAL_CHECKS
     /// The first slot; valid for `count` slots until the next `append` or `removeLast`.
     @usableFromInline private(set) var base: UnsafeMutablePointer<Element>

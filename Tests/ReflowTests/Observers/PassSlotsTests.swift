@@ -22,6 +22,44 @@ import ReflowUnsafe
         #expect(slots.count == 4)
     }
 
+    /// Views nest (a selection pass holds two, a pass of one group runs inside another's
+    /// `onChange`): each pins the storage, and the slots grow again only when the last
+    /// one ends. With thousands of slots, every value written through the inner views is
+    /// there after they end, and growing then moves the storage with every value kept.
+    @Test func nestedViews_countBackDown_andKeepEveryValue() {
+        let count = 4_000
+        let first = ValueSlots<Int>()
+        let second = ValueSlots<Bool>()
+        for index in 0..<count {
+            first.append(index)
+            second.append(false)
+        }
+        let base = first.base
+        first.withPassView { outer in
+            second.withPassView { flags in
+                first.withPassView { inner in
+                    for index in stride(from: 0, to: count, by: 3) {
+                        inner.set(inner.value(at: index) * 2, at: index)
+                        flags.set(true, at: index)
+                    }
+                }
+                #expect(first.passViews == 1)
+                #expect(second.passViews == 1)
+            }
+            #expect(outer.value(at: 3) == 6)
+        }
+        #expect(first.passViews == 0)
+        #expect(second.passViews == 0)
+        #expect(first.base == base)
+        let expected = (0..<count).map { $0 % 3 == 0 ? $0 * 2 : $0 }
+        #expect((0..<count).map { first[$0] } == expected)
+        #expect((0..<count).filter { second[$0] } == Array(stride(from: 0, to: count, by: 3)))
+        // No view is out: the slots may grow again, and growing past the capacity moves them.
+        for value in count..<(count * 2) { first.append(value) }
+        #expect(first.base != base)
+        #expect((0..<count).map { first[$0] } == expected)
+    }
+
     /// The scan a key-path group makes for the members of changed selectors, against a
     /// filter of the same slots, over seeded random slots and flags.
     @Test func appendSlotsNamingSetFlags_matchesAFilter() {
@@ -70,6 +108,22 @@ import ReflowUnsafe
                 let slots = ValueSlots<Int>()
                 slots.append(1)
                 slots.withPassView { _ in slots.append(2) }
+            }
+        }
+        .map { result in
+            #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("slots asked to grow during a pass"))
+        }
+    }
+
+    @Test func slotsThatGrowAfterAnInnerViewEnds_stillStop() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let slots = ValueSlots<Int>()
+                for value in 0..<4_000 { slots.append(value) }
+                slots.withPassView { _ in
+                    slots.withPassView { _ in }
+                    slots.append(4_000)  // the outer view is still out
+                }
             }
         }
         .map { result in
